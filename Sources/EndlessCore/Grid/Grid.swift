@@ -1,0 +1,79 @@
+/// A grid tile's key: its column and row, (0, 0) at the world's centre, y growing downwards.
+public struct GridCoordinate: Sendable, Hashable, CustomStringConvertible {
+    public var x: Int64
+    public var y: Int64
+
+    public init(x: Int64, y: Int64) {
+        self.x = x
+        self.y = y
+    }
+
+    /// `(x, y)` with plain integers: no grouping separators, whatever the locale.
+    public var description: String { "(\(x), \(y))" }
+}
+
+/// Seed 004's infinite grid: square tiles keyed by (x, y); world point (0, 0) is the centre of tile (0, 0).
+public struct Grid: Sendable, Hashable {
+    public let tileSize: Double
+
+    public init(tileSize: Double = 100) throws(EndlessError) {
+        guard Limits.tileLengthRange.contains(tileSize) else {
+            throw EndlessError("tile", "must be a tile size in points from 10 to 4096")
+        }
+        self.tileSize = tileSize
+    }
+
+    public static let standard = try! Grid()
+
+    /// Columns or rows as tiles: tile 0 spans `[−size/2, size/2)`.
+    public var strip: TileStrip { TileStrip(length: tileSize, phase: -tileSize / 2) }
+
+    /// The tile under a world point.
+    public func tile(containingX x: Double, y: Double) -> GridCoordinate {
+        GridCoordinate(x: strip.tile(containing: x), y: strip.tile(containing: y))
+    }
+
+    /// Seed 004's "back to centre": the offsets that put world point (0, 0) in the middle of the bounds.
+    public func backToCentreOffsets(horizontal: ScrollAxis, vertical: ScrollAxis) -> (x: Double, y: Double) {
+        (
+            horizontal.contentPosition(ofWorld: 0) - horizontal.boundsLength / 2,
+            vertical.contentPosition(ofWorld: 0) - vertical.boundsLength / 2
+        )
+    }
+}
+
+/// What the grid shows in a window centred on world point (`centerX`, `centerY`).
+public struct GridWindow: Sendable, Hashable {
+    public let grid: Grid
+    public let centerX: Double
+    public let centerY: Double
+    public let width: Double
+    public let height: Double
+    /// Columns and rows that cover the window, placed relative to its top-left corner.
+    public let columns: TileRun
+    public let rows: TileRun
+
+    public init(grid: Grid, centerX: Double, centerY: Double, width: Double, height: Double) throws(EndlessError) {
+        try Limits.checkCoordinate(centerX, "x")
+        try Limits.checkCoordinate(centerY, "y")
+        try Limits.checkWindowSide(width, "width")
+        try Limits.checkWindowSide(height, "height")
+        self.grid = grid
+        self.centerX = centerX
+        self.centerY = centerY
+        self.width = width
+        self.height = height
+        columns = grid.strip.run(from: centerX - width / 2, extent: width)
+        rows = grid.strip.run(from: centerY - height / 2, extent: height)
+        guard columns.count * rows.count <= Limits.maximumTilesPerWindow else {
+            throw EndlessError(
+                "width",
+                "with this height covers \(columns.count * rows.count) tiles, more than 4096; use a smaller window")
+        }
+    }
+
+    /// Every visible tile, row by row, centre-first order is the caller's choice.
+    public var tiles: [GridCoordinate] {
+        rows.indices.flatMap { y in columns.indices.map { x in GridCoordinate(x: x, y: y) } }
+    }
+}

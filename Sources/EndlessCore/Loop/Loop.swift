@@ -1,0 +1,63 @@
+/// Seed 002's looping strip: `count` items every `spacing` points, item 0 `inset` points in,
+/// repeating both ways so that after the last item comes item 0 at the same spacing.
+public struct Loop: Sendable, Hashable {
+    public let count: Int
+    public let spacing: Double
+    public let inset: Double
+
+    public init(count: Int = 21, spacing: Double = 150, inset: Double = 40) throws(EndlessError) {
+        guard Limits.loopCountRange.contains(count) else {
+            throw EndlessError("count", "must be a whole number of items from 1 to 100000")
+        }
+        guard Limits.tileLengthRange.contains(spacing) else {
+            throw EndlessError("spacing", "must be an item spacing in points from 10 to 4096")
+        }
+        guard inset.isFinite, abs(inset) <= spacing * Double(count) else {
+            throw EndlessError("inset", "must be a number of points within one loop period")
+        }
+        self.count = count
+        self.spacing = spacing
+        self.inset = inset
+    }
+
+    /// The seed's strip: `0`…`20`, 150 pt apart, the first 40 pt in.
+    public static let standard = try! Loop()
+
+    /// Length of one turn of the loop: `count × spacing` (the seed's `width + gap` bug put 190 pt at the seam).
+    public var period: Double { Double(count) * spacing }
+
+    /// Items as tiles, each centred on its item.
+    public var itemStrip: TileStrip { TileStrip(length: spacing, phase: inset - spacing / 2) }
+
+    /// The label of item `index` (any integer): its position in the loop.
+    public func label(ofItem index: Int64) -> Int { Int(modulo(index, Int64(count))) }
+
+    /// Where a scroll of a window `width` wide comes to rest: an item centred in the window.
+    public func snapRule(windowWidth width: Double) -> SnapRule {
+        SnapRule(spacing: spacing, anchor: inset - width / 2)
+    }
+}
+
+/// What a loop shows in a window whose left edge is at `offset` (the seed's `contentOffset`).
+public struct LoopWindow: Sendable, Hashable {
+    public let loop: Loop
+    public let offset: Double
+    public let width: Double
+    public let height: Double
+    /// The items that cover the window, placed relative to its left edge.
+    public let items: TileRun
+
+    public init(loop: Loop, offset: Double, width: Double, height: Double) throws(EndlessError) {
+        try Limits.checkCoordinate(offset, "offset")
+        try Limits.checkWindowSide(width, "width")
+        try Limits.checkWindowSide(height, "height")
+        self.loop = loop
+        self.offset = offset
+        self.width = width
+        self.height = height
+        items = loop.itemStrip.run(from: offset, extent: width)
+        guard items.count <= Limits.maximumTilesPerWindow else {
+            throw EndlessError("width", "covers more than 4096 items; narrow the window or widen the spacing")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// Named text parameters (a query string, or a command line's options), read once each with
+/// one clear error per mistake. The server and the `render` command share it, so both accept the
+/// same names and say the same things about bad input.
+public struct Parameters: Sendable {
+    private var values: [String: String] = [:]
+    private let accepted: [String]
+
+    /// Fails on a name given twice or a name `accepted` does not list.
+    public init(_ pairs: some Sequence<(String, String)>, accepted: [String]) throws(EndlessError) {
+        self.accepted = accepted
+        for (name, value) in pairs {
+            guard accepted.contains(name) else {
+                throw EndlessError(name, "is not a parameter here; use \(accepted.joined(separator: ", "))")
+            }
+            guard values[name] == nil else { throw EndlessError(name, "is given twice; give it once") }
+            values[name] = value
+        }
+    }
+
+    public func contains(_ name: String) -> Bool { values[name] != nil }
+
+    /// An exact decimal such as `72.4`.
+    public func decimal(_ name: String) throws(EndlessError) -> DecimalNumber? {
+        guard let text = values[name] else { return nil }
+        guard let number = DecimalNumber(text) else {
+            throw EndlessError(
+                name, "must be a decimal number like 72.4, with at most 6 decimals, between -1e12 and 1e12")
+        }
+        return number
+    }
+
+    /// A finite number, in plain or exponent notation.
+    public func number(_ name: String, accepts: String) throws(EndlessError) -> Double? {
+        guard let text = values[name] else { return nil }
+        // Only decimal notation: `Double(_:)` would also take `nan`, `inf` and hexadecimal.
+        guard text.utf8.count <= 32, text.utf8.allSatisfy({ Self.numberCharacters.contains($0) }),
+            let number = Double(text), number.isFinite
+        else { throw EndlessError(name, "must be \(accepts)") }
+        return number
+    }
+
+    /// A whole number.
+    public func integer(_ name: String, accepts: String) throws(EndlessError) -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let number = Int(text) else { throw EndlessError(name, "must be \(accepts)") }
+        return number
+    }
+
+    public func text(_ name: String) -> String? { values[name] }
+
+    private static let numberCharacters = Set("0123456789+-.eE".utf8)
+}

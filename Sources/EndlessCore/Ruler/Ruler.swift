@@ -1,0 +1,181 @@
+import Foundation
+
+/// A validated ruler: the mapping between offsets (points) and values (exact decimals).
+///
+/// Tick `n` sits at offset `n × tickSpacing`, and in an unwrapped ruler has value `minimum + n × step`;
+/// block `b` holds ticks `b·T − m … b·T − m + T − 1` and is labelled with the value of tick `b·T`, its
+/// middle tick `m = T/2`, exactly as the seed draws it. Offset 0 is the first label's tick.
+public struct Ruler: Sendable, Hashable {
+    public let configuration: RulerConfiguration
+    /// Digits after the point of every value: the most that minimum, maximum and step have.
+    public let decimals: Int
+    let minimumUnits: Int64
+    let stepUnits: Int64
+    /// The tick of `maximum`; clamp mode's ticks are `0...lastTick`.
+    let lastTick: Int64
+    let ticksPerBlock: Int64
+    /// Block-local index of the labelled tick.
+    let middleTick: Int64
+    /// Ticks in one wrap cycle: whole blocks, the first labelled `minimum`, the last `maximum`.
+    let cycleTicks: Int64
+
+    public init(_ configuration: RulerConfiguration) throws(EndlessError) {
+        let c = configuration
+        guard Limits.ticksPerBlockRange.contains(c.ticksPerBlock) else {
+            throw EndlessError("ticks", "must be a whole number of ticks per block from 1 to 100")
+        }
+        guard Limits.tickSpacingRange.contains(c.tickSpacing) else {
+            throw EndlessError("spacing", "must be a tick spacing in points from 2 to 1000")
+        }
+        guard c.unit.count <= Limits.maximumUnitLength else {
+            throw EndlessError("unit", "must be at most 16 characters")
+        }
+        for (name, number) in [("min", c.minimum), ("max", c.maximum), ("step", c.step)] {
+            guard number.rescaled(to: 0).map({ abs($0.units) <= DecimalNumber.maximumMagnitude }) ?? true else {
+                throw EndlessError(name, "must be between -1e12 and 1e12")
+            }
+        }
+        let decimals = max(c.minimum.significantDecimals, c.maximum.significantDecimals, c.step.significantDecimals)
+        let minimumUnits = c.minimum.rescaled(to: decimals)!.units
+        let maximumUnits = c.maximum.rescaled(to: decimals)!.units
+        let stepUnits = c.step.rescaled(to: decimals)!.units
+        guard stepUnits > 0 else { throw EndlessError("step", "must be a decimal number greater than 0") }
+        guard maximumUnits > minimumUnits else { throw EndlessError("max", "must be greater than min") }
+        guard (maximumUnits - minimumUnits) % stepUnits == 0 else {
+            throw EndlessError("max", "must be min plus a whole number of steps")
+        }
+        let ticksPerBlock = Int64(c.ticksPerBlock)
+        let lastTick = (maximumUnits - minimumUnits) / stepUnits
+        if c.ends == .wrap && lastTick % ticksPerBlock != 0 {
+            throw EndlessError("max", "must be min plus a whole number of blocks (ticks × step) when ends=wrap")
+        }
+        guard Double(lastTick + ticksPerBlock) * c.tickSpacing <= Limits.maximumCoordinate else {
+            throw EndlessError("step", "makes the ruler longer than 1e15 points; use a larger step or a narrower range")
+        }
+        self.configuration = c
+        self.decimals = decimals
+        self.minimumUnits = minimumUnits
+        self.stepUnits = stepUnits
+        self.lastTick = lastTick
+        self.ticksPerBlock = ticksPerBlock
+        self.middleTick = ticksPerBlock / 2
+        self.cycleTicks = lastTick + ticksPerBlock
+    }
+
+    public var tickSpacing: Double { configuration.tickSpacing }
+    public var isWrapping: Bool { configuration.ends == .wrap }
+    public var blockLength: Double { Double(ticksPerBlock) * tickSpacing }
+
+    /// Blocks as tiles: block `b` starts half a spacing before its first tick.
+    public var blockStrip: TileStrip {
+        TileStrip(length: blockLength, phase: -(Double(middleTick) + 0.5) * tickSpacing)
+    }
+
+    /// Where a scroll comes to rest: on a tick.
+    public var snapRule: SnapRule { SnapRule(spacing: tickSpacing) }
+
+    /// The lowest and highest value under the pointer: wrap mode shows whole blocks
+    /// (8.5…999.4 for the seed), clamp mode stops at minimum and maximum.
+    public var valueRange: ClosedRange<DecimalNumber> {
+        isWrapping
+            ? value(ofTick: -middleTick)...value(ofTick: cycleTicks - middleTick - 1)
+            : value(ofTick: 0)...value(ofTick: lastTick)
+    }
+
+    /// Offsets a clamped ruler can scroll to; all offsets for a wrapping one.
+    public func clampedOffset(_ offset: Double) -> Double {
+        isWrapping ? offset : min(max(offset, 0), Double(lastTick) * tickSpacing)
+    }
+
+    /// The tick under the pointer at `offset`: the nearest one, an exact half going to the right.
+    public func tick(atOffset offset: Double) -> Int64 {
+        let tick = nearestIndex(offset, spacing: tickSpacing)
+        return isWrapping ? tick : min(max(tick, 0), lastTick)
+    }
+
+    /// The exact value of tick `n`.
+    public func value(ofTick n: Int64) -> DecimalNumber {
+        let k = isWrapping ? modulo(n + middleTick, cycleTicks) - middleTick : min(max(n, 0), lastTick)
+        return DecimalNumber(units: minimumUnits + k * stepUnits, scale: decimals)
+    }
+
+    /// The exact value under the pointer at `offset`.
+    public func value(atOffset offset: Double) throws(EndlessError) -> DecimalNumber {
+        try Limits.checkCoordinate(offset, "offset")
+        return value(ofTick: tick(atOffset: offset))
+    }
+
+    /// The offset of the tick under the pointer: where a scroll released at `offset` comes to rest.
+    public func snappedOffset(_ offset: Double) -> Double {
+        Double(tick(atOffset: offset)) * tickSpacing
+    }
+
+    /// The offset that puts `value` under the pointer; of a wrapping ruler's many, the one nearest `near`.
+    public func offset(for value: DecimalNumber, near: Double = 0) throws(EndlessError) -> Double {
+        let range = valueRange
+        guard range.contains(value) else {
+            throw EndlessError("value", "must be between \(format(range.lowerBound)) and \(format(range.upperBound))")
+        }
+        let scale = max(decimals, value.scale)
+        let difference = value.rescaled(to: scale)!.units - minimumUnits * DecimalNumber.powerOfTen(scale - decimals)
+        let scaledStep = stepUnits * DecimalNumber.powerOfTen(scale - decimals)
+        let ticks =
+            difference % scaledStep == 0
+            ? Double(difference / scaledStep) : Double(difference) / Double(scaledStep)
+        var offset = ticks * tickSpacing
+        if isWrapping {
+            let cycle = Double(cycleTicks) * tickSpacing
+            offset += cycle * ((near - offset) / cycle).rounded()
+            if abs(offset) > Limits.maximumCoordinate { offset -= cycle * (offset / cycle).rounded(.towardZero) }
+        }
+        return offset
+    }
+
+    /// A block's label, or `nil` for a clamped ruler's blocks past its ends.
+    public func label(ofBlock block: Int64) -> DecimalNumber? {
+        let tick = block * ticksPerBlock
+        guard isWrapping || (0...lastTick).contains(tick) else { return nil }
+        return value(ofTick: tick)
+    }
+
+    /// Block-local indices of the ticks block `block` draws: all of them, except past a clamped ruler's ends.
+    public func tickIndices(inBlock block: Int64) -> Range<Int> {
+        let all = 0..<Int(ticksPerBlock)
+        guard !isWrapping else { return all }
+        let first = block * ticksPerBlock - middleTick
+        let lower = max(0, -first)
+        let upper = min(ticksPerBlock, lastTick - first + 1)
+        return lower < upper ? Int(lower)..<Int(upper) : 0..<0
+    }
+
+    /// Block-local index of the labelled tick.
+    public var labelledTickIndex: Int { Int(middleTick) }
+
+    /// A value as the ruler prints it: with the ruler's decimals (`72.0 kg`'s `72.0`).
+    public func format(_ value: DecimalNumber) -> String {
+        value.formatted(decimals: max(decimals, value.significantDecimals))
+    }
+
+    /// The value under the pointer as a continuous `Double`, for driving another view (never for printing).
+    public func continuousValue(atOffset offset: Double) -> Double {
+        var ticks = clampedOffset(offset) / tickSpacing
+        if isWrapping {
+            let shifted = ticks + Double(middleTick) + 0.5
+            let cycle = Double(cycleTicks)
+            ticks = shifted - cycle * (shifted / cycle).rounded(.down) - Double(middleTick) - 0.5
+        }
+        return configuration.minimum.doubleValue + ticks * configuration.step.doubleValue
+    }
+
+    /// The offset that puts a continuous value under the pointer, clamped to a clamped ruler's range.
+    public func offset(forContinuousValue value: Double) -> Double {
+        let ticks = (value - configuration.minimum.doubleValue) / configuration.step.doubleValue
+        return clampedOffset(ticks * tickSpacing)
+    }
+}
+
+/// `a mod n` in `0..<n`.
+func modulo(_ a: Int64, _ n: Int64) -> Int64 {
+    let r = a % n
+    return r < 0 ? r + n : r
+}

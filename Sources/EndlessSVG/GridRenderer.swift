@@ -1,0 +1,71 @@
+import EndlessCore
+
+/// Draws seed 004's grid tiles: a grey square with a faint border, labelled `(x, y)`; tile (0, 0) darker.
+public struct GridRenderer: Sendable {
+    public let grid: Grid
+
+    public init(grid: Grid) {
+        self.grid = grid
+    }
+
+    /// One tile's drawing in tile coordinates (0…tileSize on both axes).
+    public func tileContent(_ tile: GridCoordinate) -> [UInt8] {
+        let size = grid.tileSize
+        let label = tile.description
+        // Long labels (huge coordinates) go on two lines, `(x,` over `y)`, and shrink to fit the tile.
+        let lines = label.utf8.count > 12 ? ["(\(tile.x),", "\(tile.y))"] : [label]
+        let longest = Double(lines.map(\.utf8.count).max()!)
+        let fontSize = max(4, min((size * 0.14).rounded(), (size * 1.6 / longest).rounded(.down)))
+        return SVGWriter.bytes(capacity: 192) { writer in
+            writer.append(#"<rect width=""#)
+            writer.append(size)
+            writer.append(#"" height=""#)
+            writer.append(size)
+            writer.append(tile.x == 0 && tile.y == 0 ? ##"" fill="#9e9e9e""## : ##"" fill="#d6d6d6""##)
+            writer.append(##" stroke="#000" stroke-opacity="0.1" stroke-width="0.5"/>"##)
+            let firstBaseline = size / 2 + fontSize * (0.35 - 0.6 * Double(lines.count - 1))
+            for (index, line) in lines.enumerated() {
+                writer.append(#"<text x=""#)
+                writer.append(size / 2)
+                writer.append(#"" y=""#)
+                writer.append(((firstBaseline + Double(index) * fontSize * 1.2) * 8).rounded() / 8)
+                writer.append(#"" font-size=""#)
+                writer.append(fontSize)
+                writer.append(#"">"#)
+                writer.append(escaped: line)
+                writer.append("</text>")
+            }
+        }
+    }
+
+    /// The window as a stream: head, tiles row by row, tail.
+    public func render(_ window: GridWindow) -> RenderedWindow {
+        var head = SVGWriter(capacity: 512)
+        let center = "(\(SVGWriter.text(window.centerX)), \(SVGWriter.text(window.centerY)))"
+        documentHeader(width: window.width, height: window.height, title: "Grid around \(center)", into: &head)
+        head.append(##"<g fill="#222" text-anchor="middle">"##)
+        head.append("\n")
+        let tiles = window.tiles.map { tile in
+            placedTile(
+                x: window.columns.position(of: tile.x), y: window.rows.position(of: tile.y), content: tileContent(tile))
+        }
+        return RenderedWindow(header: head.bytes, tiles: tiles, footer: Array("</g>\n</svg>\n".utf8))
+    }
+
+    /// One tile as a standalone SVG, for embedding.
+    public func tileDocument(_ tile: GridCoordinate) -> [UInt8] {
+        var content = SVGWriter(capacity: 256)
+        content.append(##"<g fill="#222" text-anchor="middle">"##)
+        content.append(bytes: tileContent(tile))
+        content.append("</g>")
+        return EndlessSVG.tileDocument(
+            width: grid.tileSize, height: grid.tileSize, title: "Grid tile \(tile)", content: content.bytes)
+    }
+}
+
+extension SVGWriter {
+    /// A number as SVG prints it, as a `String` (for titles).
+    static func text(_ value: Double) -> String {
+        String(decoding: bytes(capacity: 24) { $0.append(value) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,66 @@
+/// A window as the parts a stream sends: the document's head, one fragment a tile, and its tail.
+///
+/// `document` is the three joined; the server sends the same bytes in chunks, so both are identical.
+public struct RenderedWindow: Sendable, Hashable {
+    public var header: [UInt8]
+    /// Each tile placed in the window (`<g transform="translate(…)">…</g>`), in drawing order.
+    public var tiles: [[UInt8]]
+    public var footer: [UInt8]
+
+    public init(header: [UInt8], tiles: [[UInt8]], footer: [UInt8]) {
+        self.header = header
+        self.tiles = tiles
+        self.footer = footer
+    }
+
+    /// The standalone SVG document.
+    public var document: [UInt8] {
+        var bytes = header
+        bytes.reserveCapacity(header.count + footer.count + tiles.reduce(0) { $0 + $1.count })
+        for tile in tiles { bytes += tile }
+        bytes += footer
+        return bytes
+    }
+}
+
+/// The opening of a standalone SVG document with the given size and title.
+func documentHeader(width: Double, height: Double, title: String, into writer: inout SVGWriter) {
+    writer.append(#"<?xml version="1.0" encoding="UTF-8"?>"#)
+    writer.append("\n")
+    writer.append(#"<svg xmlns="http://www.w3.org/2000/svg" width=""#)
+    writer.append(width)
+    writer.append(#"" height=""#)
+    writer.append(height)
+    writer.append(#"" viewBox="0 0 "#)
+    writer.append(width)
+    writer.append(" ")
+    writer.append(height)
+    writer.append(#"" font-family="DejaVu Sans, Verdana, sans-serif">"#)
+    writer.append("\n<title>")
+    writer.append(escaped: title)
+    writer.append("</title>\n")
+}
+
+/// A tile placed at (`x`, `y`) in its window: the tile's own coordinates stay small.
+func placedTile(x: Double, y: Double, content: [UInt8]) -> [UInt8] {
+    var writer = SVGWriter(capacity: content.count + 48)
+    writer.append(#"<g transform="translate("#)
+    writer.append(x)
+    if y != 0 {
+        writer.append(" ")
+        writer.append(y)
+    }
+    writer.append(#")">"#)
+    writer.append(bytes: content)
+    writer.append("</g>\n")
+    return writer.bytes
+}
+
+/// One tile as a standalone document.
+func tileDocument(width: Double, height: Double, title: String, content: [UInt8]) -> [UInt8] {
+    var writer = SVGWriter(capacity: content.count + 256)
+    documentHeader(width: width, height: height, title: title, into: &writer)
+    writer.append(bytes: content)
+    writer.append("\n</svg>\n")
+    return writer.bytes
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import EndlessCore
+import EndlessSVG
+import Foundation
+
+/// `endless render ruler|grid|loop …`: one window as a standalone SVG document on stdout.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write one window of a view as an SVG document to stdout.",
+        subcommands: [RenderRuler.self, RenderGrid.self, RenderLoop.self]
+    )
+}
+
+/// What every `render` subcommand shares: turn its options into the parameters the server also reads.
+protocol RenderSubcommand: ParsableCommand {
+    /// Each option by its parameter name, `nil` when not given.
+    var options: KeyValuePairs<String, String?> { get }
+    var accepted: [String] { get }
+    func document(_ parameters: Parameters) throws(EndlessError) -> [UInt8]
+}
+
+extension RenderSubcommand {
+    func run() throws {
+        let pairs = options.compactMap { name, value in value.map { (name, $0) } }
+        let bytes = try document(Parameters(pairs, accepted: accepted))
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+}
+
+struct RenderRuler: RenderSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ruler", abstract: "A ruler window, its pointer (the window's centre) on a value or offset.")
+
+    @Option(parsing: .unconditional, help: "Value under the pointer, e.g. 72.4 (default 60 kg, or min).")
+    var value: String?
+    @Option(parsing: .unconditional, help: "Ruler offset under the pointer, in points (tick n is at n × spacing).")
+    var offset: String?
+    @Option(parsing: .unconditional, help: "Window width in points (default 600, at most 8192).") var width: String?
+    @Option(parsing: .unconditional, help: "Window height in points (default 120, at most 8192).") var height: String?
+    @Option(parsing: .unconditional, help: "First block's label (default 9).") var min: String?
+    @Option(parsing: .unconditional, help: "Last block's label (default 999).") var max: String?
+    @Option(parsing: .unconditional, help: "Value between ticks (default 0.1).") var step: String?
+    @Option(parsing: .unconditional, help: "Ticks per block, 1…100 (default 10).") var ticks: String?
+    @Option(parsing: .unconditional, help: "Points between ticks, 2…1000 (default 10).") var spacing: String?
+    @Option(parsing: .unconditional, help: "wrap (after max comes min) or clamp (default wrap).") var ends: String?
+    @Option(parsing: .unconditional, help: "Unit text after values (default kg).") var unit: String?
+
+    var options: KeyValuePairs<String, String?> {
+        [
+            "value": value, "offset": offset, "width": width, "height": height, "min": min, "max": max,
+            "step": step, "ticks": ticks, "spacing": spacing, "ends": ends, "unit": unit,
+        ]
+    }
+    var accepted: [String] { Parameters.rulerNames }
+
+    func document(_ parameters: Parameters) throws(EndlessError) -> [UInt8] {
+        let window = try parameters.rulerWindow()
+        return RulerRenderer(ruler: window.ruler, height: window.height).render(window).document
+    }
+}
+
+struct RenderGrid: RenderSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "grid", abstract: "A grid window centred on a world point; (0, 0) is the centre of tile (0, 0).")
+
+    @Option(parsing: .unconditional, help: "World x at the window's centre (default 0).") var x: String?
+    @Option(parsing: .unconditional, help: "World y at the window's centre, growing downwards (default 0).") var y:
+        String?
+    @Option(parsing: .unconditional, help: "Window width in points (default 600, at most 8192).") var width: String?
+    @Option(parsing: .unconditional, help: "Window height in points (default 400, at most 8192).") var height: String?
+    @Option(parsing: .unconditional, help: "Tile size in points, 10…4096 (default 100).") var tile: String?
+
+    var options: KeyValuePairs<String, String?> {
+        ["x": x, "y": y, "width": width, "height": height, "tile": tile]
+    }
+    var accepted: [String] { Parameters.gridNames }
+
+    func document(_ parameters: Parameters) throws(EndlessError) -> [UInt8] {
+        let window = try parameters.gridWindow()
+        return GridRenderer(grid: window.grid).render(window).document
+    }
+}
+
+struct RenderLoop: RenderSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "loop", abstract: "A window of the looping strip 0…20, its left edge at an offset.")
+
+    @Option(parsing: .unconditional, help: "Strip offset at the window's left edge, in points (default 0).")
+    var offset: String?
+    @Option(parsing: .unconditional, help: "Window width in points (default 600, at most 8192).") var width: String?
+    @Option(parsing: .unconditional, help: "Window height in points (default 120, at most 8192).") var height: String?
+    @Option(parsing: .unconditional, help: "Items in the loop, 1…100000 (default 21).") var count: String?
+    @Option(parsing: .unconditional, help: "Points between items, 10…4096 (default 150).") var spacing: String?
+    @Option(parsing: .unconditional, help: "Where item 0 sits, in points from offset 0 (default 40).") var inset:
+        String?
+
+    var options: KeyValuePairs<String, String?> {
+        ["offset": offset, "width": width, "height": height, "count": count, "spacing": spacing, "inset": inset]
+    }
+    var accepted: [String] { Parameters.loopNames }
+
+    func document(_ parameters: Parameters) throws(EndlessError) -> [UInt8] {
+        let window = try parameters.loopWindow()
+        return LoopRenderer(loop: window.loop, height: window.height).render(window).document
+    }
+}
