@@ -64,10 +64,22 @@ public struct DecimalNumber: Sendable, Hashable {
     }
 }
 
+/// Equality, order and hashing are by value: `9.0 == 9`.
 extension DecimalNumber: Comparable {
     public static func < (lhs: DecimalNumber, rhs: DecimalNumber) -> Bool {
         let scale = max(lhs.scale, rhs.scale)
         return lhs.rescaled(to: scale)!.units < rhs.rescaled(to: scale)!.units
+    }
+
+    public static func == (lhs: DecimalNumber, rhs: DecimalNumber) -> Bool {
+        let scale = max(lhs.scale, rhs.scale)
+        return lhs.rescaled(to: scale)!.units == rhs.rescaled(to: scale)!.units
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let normal = rescaled(to: significantDecimals)!
+        hasher.combine(normal.units)
+        hasher.combine(normal.scale)
     }
 }
 

@@ -1,0 +1,91 @@
+import Testing
+
+@testable import EndlessCore
+
+@Suite struct ScrollAxisTests {
+    /// Tiles placed at `world − origin`, as a view holds them; returns their on-screen positions.
+    func screenPositions(_ tiles: [Int64: Double], _ axis: ScrollAxis) -> [Int64: Double] {
+        tiles.mapValues { $0 - axis.offset }
+    }
+
+    @Test func seedRuleRecentersOnlyPastAnEdge() {
+        // Seed 000: 5 blocks of 100 pt, 320 pt bounds, so the centre offset is 90.
+        var axis = ScrollAxis(contentLength: 500, boundsLength: 320)
+        #expect(axis.centerOffset == 90)
+        for offset in [0.0, 45, 90, 180] {
+            axis.offset = offset
+            #expect(axis.recenterIfNecessary() == nil, "offset \(offset) is inside")
+        }
+        axis.offset = 181
+        #expect(axis.recenterIfNecessary() == -91)
+        #expect(axis.offset == 90)
+        axis.offset = -3
+        #expect(axis.recenterIfNecessary() == 93)
+    }
+
+    @Test func edgeMarginRecentersBeforeTheEdge() {
+        var axis = ScrollAxis(contentLength: 10_000, boundsLength: 1000, offset: 8_000)
+        #expect(axis.recenterIfNecessary(edgeMargin: 1000) == nil)
+        axis.offset = 8_001
+        #expect(axis.recenterIfNecessary(edgeMargin: 1000) == -3_501)
+        #expect(axis.offset == axis.centerOffset)
+    }
+
+    @Test func recenterKeepsEveryTileOnScreenWhereItWas() {
+        var axis = ScrollAxis(contentLength: 5000, boundsLength: 600, offset: 4395, origin: 1_000_000)
+        let strip = TileStrip(length: 100, phase: -55)
+        let run = strip.run(from: axis.worldOffset, extent: 600)
+        var tiles = Dictionary(
+            uniqueKeysWithValues: run.indices.map {
+                ($0, axis.contentPosition(ofWorld: strip.phase + Double($0) * 100))
+            })
+        let before = screenPositions(tiles, axis)
+        let worldBefore = axis.worldOffset
+        let recentered = axis.recenterIfNecessary(edgeMargin: 10)
+        let shift = try! #require(recentered)
+        tiles = tiles.mapValues { $0 + shift }
+        #expect(screenPositions(tiles, axis) == before)
+        #expect(axis.worldOffset == worldBefore, "the world under the screen did not move")
+        for (index, position) in tiles {
+            #expect(position == axis.contentPosition(ofWorld: strip.phase + Double(index) * 100))
+        }
+    }
+
+    @Test func gestureEndRecentersByWholeTiles() {
+        var axis = ScrollAxis(contentLength: 100_000, boundsLength: 800, offset: 71_234.5)
+        let recentered = axis.recenterAtGestureEnd(quantum: 100)
+        let shift = try! #require(recentered)
+        #expect(shift == -21_600)
+        #expect(shift.truncatingRemainder(dividingBy: 100) == 0)
+        #expect(abs(axis.offset - axis.centerOffset) <= 50)
+        #expect(axis.recenterAtGestureEnd(quantum: 100) == nil, "already as central as whole tiles allow")
+    }
+
+    @Test func gestureEndRecentersExactlyWithoutAQuantum() {
+        var axis = ScrollAxis(contentLength: 100_000, boundsLength: 800, offset: 12.25, origin: -7)
+        #expect(axis.recenterAtGestureEnd() == 49_587.75)
+        #expect(axis.offset == axis.centerOffset)
+        #expect(axis.worldOffset == 5.25)
+    }
+
+    @Test func loopJumpsOnePeriodAtEitherEnd() {
+        // Seed 002: content is the period plus one screen.
+        var axis = ScrollAxis(contentLength: 3150 + 375, boundsLength: 375, offset: 0)
+        #expect(axis.wrapAround(period: 3150) == nil)
+        axis.offset = -0.5
+        #expect(axis.wrapAround(period: 3150) == 3150)
+        #expect(axis.offset == 3149.5)
+        #expect(axis.wrapAround(period: 3150) == nil)
+        axis.offset = 3150
+        #expect(axis.wrapAround(period: 3150) == -3150)
+        #expect(axis.offset == 0)
+    }
+
+    @Test func backToCentreFindsTileZero() {
+        let horizontal = ScrollAxis(contentLength: 100_000, boundsLength: 400, offset: 3000, origin: 12_345)
+        let vertical = ScrollAxis(contentLength: 100_000, boundsLength: 300, offset: 100, origin: -800)
+        let target = Grid.standard.backToCentreOffsets(horizontal: horizontal, vertical: vertical)
+        #expect(target.x == -12_345 - 200)
+        #expect(target.y == 800 - 150)
+    }
+}

@@ -1,0 +1,158 @@
+import Testing
+
+@testable import EndlessCore
+
+@Suite struct LoopTests {
+    let loop = Loop.standard
+
+    @Test func itemsSit150ApartFrom40In() {
+        let window = try! LoopWindow(loop: loop, offset: 0, width: 600, height: 120)
+        #expect(window.items.first == 0)
+        #expect(window.items.position(of: 0) + 75 == 40, "item 0's centre is 40 pt in")
+        #expect(window.items.position(of: 1) + 75 == 190)
+        #expect(loop.label(ofItem: 0) == 0 && loop.label(ofItem: 20) == 20)
+    }
+
+    @Test func afterTwentyComesZeroAtTheSameSpacing() throws {
+        // Around the seam, going right: 19, 20, 0, 1 with every gap 150 (the seed had 190 here).
+        let window = try LoopWindow(loop: loop, offset: 2900, width: 600, height: 120)
+        let centres = window.items.indices.map { (loop.label(ofItem: $0), window.items.position(of: $0) + 75) }
+        let labels = centres.map(\.0)
+        let seam = try #require(labels.firstIndex(of: 20))
+        #expect(labels[seam + 1] == 0)
+        for pair in zip(centres, centres.dropFirst()) { #expect(pair.1.1 - pair.0.1 == 150) }
+        #expect(loop.period == 3150)
+    }
+
+    @Test func wrapsGoingLeftToo() throws {
+        let window = try LoopWindow(loop: loop, offset: -400, width: 600, height: 120)
+        let labels = window.items.indices.map { loop.label(ofItem: $0) }
+        #expect(labels == [18, 19, 20, 0, 1])
+    }
+
+    @Test func oneTurnLaterTheWindowIsIdentical() throws {
+        for offset in [-1e12 + 17, -3.5, 0, 77, 1e12] {
+            let a = try LoopWindow(loop: loop, offset: offset, width: 700, height: 120)
+            let b = try LoopWindow(loop: loop, offset: offset + loop.period, width: 700, height: 120)
+            #expect(a.items.indices.map(loop.label(ofItem:)) == b.items.indices.map(loop.label(ofItem:)))
+            #expect(a.items.leadingEdge == b.items.leadingEdge)
+        }
+    }
+
+    @Test func rejectsBadLoops() {
+        #expect(throws: EndlessError.self) { try Loop(count: 0) }
+        #expect(throws: EndlessError.self) { try Loop(spacing: 5) }
+        #expect(throws: EndlessError.self) { try LoopWindow(loop: .standard, offset: .infinity, width: 10, height: 10) }
+    }
+}
+
+@Suite struct GridTests {
+    @Test func tileZeroIsCentredOnTheOrigin() {
+        let window = try! GridWindow(grid: .standard, centerX: 0, centerY: 0, width: 100, height: 100)
+        #expect(window.tiles == [GridCoordinate(x: 0, y: 0)])
+        #expect(window.columns.position(of: 0) == 0 && window.rows.position(of: 0) == 0)
+    }
+
+    @Test func rangesForNegativeOffsets() {
+        let window = try! GridWindow(grid: .standard, centerX: -1_000, centerY: -260, width: 300, height: 200)
+        #expect(window.columns.indices == -11 ... -9, "tile -11 starts exactly at the window's left edge, -1150")
+        #expect(window.rows.indices == -4 ... -2)
+        #expect(window.columns.position(of: -11) == 0 && window.rows.position(of: -4) == -90)
+        #expect(Grid.standard.tile(containingX: -50.5, y: 49.9) == GridCoordinate(x: -1, y: 0))
+    }
+
+    @Test func rangesForHugeOffsets() {
+        let window = try! GridWindow(grid: .standard, centerX: 1e15, centerY: -1e15, width: 600, height: 400)
+        #expect(window.columns.indices == 9_999_999_999_997...10_000_000_000_003)
+        #expect(window.rows.indices == -10_000_000_000_002 ... -9_999_999_999_998)
+        #expect(window.columns.position(of: 10_000_000_000_000) == 250, "tile 1e13's left edge, 50 left of the centre")
+        #expect(window.rows.position(of: -10_000_000_000_000) == 150)
+    }
+
+    @Test func labelsArePlainIntegers() {
+        #expect(GridCoordinate(x: 1_000_000, y: -3).description == "(1000000, -3)")
+    }
+
+    @Test func refusesTooManyTilesAndBadCoordinates() {
+        #expect(throws: EndlessError.self) {
+            try GridWindow(grid: .standard, centerX: 0, centerY: 0, width: 8000, height: 8000)
+        }
+        #expect(throws: EndlessError.self) {
+            try GridWindow(grid: .standard, centerX: .nan, centerY: 0, width: 10, height: 10)
+        }
+        #expect(throws: EndlessError.self) {
+            try GridWindow(grid: .standard, centerX: 0, centerY: 2e15, width: 10, height: 10)
+        }
+        #expect(throws: EndlessError.self) { try Grid(tileSize: 0) }
+    }
+}
+
+@Suite struct LinkedRulerTests {
+    let link = LinkedRuler.kilogramsAndPounds()
+
+    @Test func poundsFollowKilograms() throws {
+        for (kilograms, pounds) in [("72.4", "159.6"), ("60.0", "132.3"), ("100.0", "220.5"), ("9.0", "19.8")] {
+            let offset = try link.leader.offset(for: DecimalNumber(kilograms)!)
+            let followerValue = try link.follower.value(atOffset: link.followerOffset(forLeaderOffset: offset))
+            #expect(link.follower.format(followerValue) == pounds, "\(kilograms) kg")
+        }
+    }
+
+    @Test func followsEveryWrapOfTheLeader() throws {
+        let value = DecimalNumber("72.4")!
+        let near = try link.leader.offset(for: value)
+        let cycles = try link.leader.offset(for: value, near: 1e14)
+        #expect(cycles != near)
+        #expect(link.followerOffset(forLeaderOffset: cycles) == link.followerOffset(forLeaderOffset: near))
+    }
+
+    @Test func movesContinuouslyBetweenTicks() {
+        let a = link.followerOffset(forLeaderOffset: 6340)
+        let b = link.followerOffset(forLeaderOffset: 6343)
+        #expect(b > a)
+        #expect(abs((b - a) - 3 * LinkedRuler.poundsPerKilogram) < 1e-6)
+    }
+}
+
+@Suite struct ParametersTests {
+    func parameters(_ pairs: [(String, String)], _ names: [String] = Parameters.rulerNames) throws -> Parameters {
+        try Parameters(pairs, accepted: names)
+    }
+
+    @Test func aParameterGivenTwiceIsAnError() {
+        #expect(throws: EndlessError("value", "is given twice; give it once")) {
+            try parameters([("value", "1"), ("value", "2")])
+        }
+    }
+
+    @Test func anUnknownParameterIsNamed() {
+        #expect { try parameters([("vaule", "72.4")]) } throws: { ($0 as? EndlessError)?.parameter == "vaule" }
+    }
+
+    @Test(arguments: ["nan", "NaN", "inf", "-infinity", "0x10", "1e400", "12abc", "", "1_000"])
+    func numbersMustBeFiniteDecimals(text: String) {
+        #expect { try parameters([("offset", text)]).rulerWindow() } throws: {
+            ($0 as? EndlessError)?.parameter == "offset"
+        }
+    }
+
+    @Test func defaultsAndChoices() throws {
+        let window = try parameters([]).rulerWindow()
+        #expect(window.value.description == "60" && window.width == 600 && window.height == 120)
+        let custom = try parameters([("min", "0"), ("max", "100"), ("ends", "clamp")]).rulerWindow()
+        #expect(custom.value.description == "0")
+        #expect(throws: EndlessError("ends", "must be wrap or clamp")) { try parameters([("ends", "bounce")]).ruler() }
+        #expect(throws: EndlessError("value", "give value or offset, not both")) {
+            try parameters([("value", "70"), ("offset", "3")]).rulerWindow()
+        }
+        let grid = try parameters([("x", "-1e15"), ("y", "250")], Parameters.gridNames).gridWindow()
+        #expect(grid.centerX == -1e15 && grid.width == 600 && grid.height == 400)
+        let loop = try parameters([("offset", "-75.5")], Parameters.loopNames).loopWindow()
+        #expect(loop.offset == -75.5 && loop.loop == Loop.standard)
+    }
+
+    @Test(arguments: [("width", "0"), ("width", "8193"), ("height", "-1"), ("height", "1e9")])
+    func windowSidesHaveLimits(name: String, value: String) {
+        #expect { try parameters([(name, value)]).rulerWindow() } throws: { ($0 as? EndlessError)?.parameter == name }
+    }
+}

@@ -1,0 +1,205 @@
+import EndlessCore
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@testable import EndlessSVG
+
+/// Parses a document, collecting every element with its attributes and all text.
+final class SVGReader: NSObject, XMLParserDelegate {
+    var elements: [(name: String, attributes: [String: String])] = []
+    var text = ""
+
+    static func read(_ bytes: [UInt8]) throws -> SVGReader {
+        let reader = SVGReader()
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldProcessNamespaces = false
+        parser.delegate = reader
+        guard parser.parse() else { throw parser.parserError ?? CocoaError(.coderReadCorrupt) }
+        return reader
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        elements.append((name, attributes))
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+    var translations: [(x: Double, y: Double)] {
+        elements.compactMap { $0.attributes["transform"] }.map { transform in
+            let numbers = transform.dropFirst("translate(".count).dropLast().split(separator: " ").map { Double($0)! }
+            return (numbers[0], numbers.count > 1 ? numbers[1] : 0)
+        }
+    }
+}
+
+@Suite struct SVGDocumentTests {
+    let weight = try! Ruler(.weight)
+
+    func rulerWindow(_ value: String, width: Double = 600, ruler: Ruler? = nil) throws -> (RulerWindow, RenderedWindow)
+    {
+        let ruler = ruler ?? weight
+        let window = try RulerWindow(
+            ruler: ruler, offset: ruler.offset(for: DecimalNumber(value)!), width: width, height: 120)
+        return (window, RulerRenderer(ruler: ruler, height: 120).render(window))
+    }
+
+    @Test func everyViewIsAStandaloneValidDocument() throws {
+        let documents = [
+            try rulerWindow("72.4").1.document,
+            GridRenderer(grid: .standard).render(
+                try GridWindow(grid: .standard, centerX: 30, centerY: -20, width: 640, height: 480)
+            ).document,
+            LoopRenderer(loop: .standard, height: 120).render(
+                try LoopWindow(loop: .standard, offset: 3100, width: 600, height: 120)
+            ).document,
+            RulerRenderer(ruler: weight, height: 120).blockDocument(63),
+            GridRenderer(grid: .standard).tileDocument(GridCoordinate(x: -4, y: 7)),
+            LoopRenderer(loop: .standard, height: 120).itemDocument(-1),
+        ]
+        for document in documents {
+            let svg = try SVGReader.read(document)
+            let root = try #require(svg.elements.first)
+            #expect(root.name == "svg")
+            #expect(root.attributes["xmlns"] == "http://www.w3.org/2000/svg")
+            let (width, height) = (try #require(root.attributes["width"]), try #require(root.attributes["height"]))
+            #expect(root.attributes["viewBox"] == "0 0 \(width) \(height)")
+            #expect(svg.elements.contains { $0.name == "title" })
+        }
+    }
+
+    @Test func theDocumentIsItsStreamJoined() throws {
+        let (window, rendered) = try rulerWindow("72.4")
+        #expect(rendered.tiles.count == window.blocks.count)
+        #expect(rendered.document == rendered.header + rendered.tiles.joined() + rendered.footer)
+        #expect(String(decoding: rendered.header, as: UTF8.self).contains("<title>Ruler at 72.4 kg</title>"))
+    }
+
+    @Test func rulerShowsTheValueAndTheLabelsAroundIt() throws {
+        let svg = try SVGReader.read(try rulerWindow("999.3").1.document)
+        #expect(
+            svg.text.contains("998") && svg.text.contains("999") && svg.text.contains("9") && svg.text.contains("10"))
+        #expect(svg.text.contains("999.3 kg"))
+        let labels = svg.text.split(whereSeparator: \.isNewline).map(String.init)
+        #expect(labels.contains("999") && labels.contains("10"))
+    }
+
+    @Test func tileCoordinatesStaySmallAtHugeOffsets() throws {
+        for offset in [1e15, -1e15, 123_456_789_012.5] {
+            let window = try RulerWindow(ruler: weight, offset: offset, width: 1200, height: 120)
+            let svg = try SVGReader.read(RulerRenderer(ruler: weight, height: 120).render(window).document)
+            #expect(svg.translations.count == window.blocks.count)
+            for (x, _) in svg.translations { #expect(x >= -100 && x <= 1200) }
+            let grid = try GridWindow(grid: .standard, centerX: offset, centerY: -offset, width: 800, height: 600)
+            let gridSVG = try SVGReader.read(GridRenderer(grid: .standard).render(grid).document)
+            for (x, y) in gridSVG.translations { #expect(x >= -100 && x <= 800 && y >= -100 && y <= 600) }
+        }
+    }
+
+    @Test func textIsEscaped() throws {
+        var configuration = RulerConfiguration.weight
+        configuration.unit = #"<b>&"'"#
+        let ruler = try Ruler(configuration)
+        let (_, rendered) = try rulerWindow("72.4", ruler: ruler)
+        let text = String(decoding: rendered.document, as: UTF8.self)
+        #expect(text.contains("72.4 &lt;b&gt;&amp;&quot;&#39;"))
+        let svg = try SVGReader.read(rendered.document)
+        #expect(svg.text.contains(#"72.4 <b>&"'"#))
+    }
+
+    @Test func gridMarksTileZeroAndLabelsPlainly() throws {
+        let renderer = GridRenderer(grid: .standard)
+        let origin = String(decoding: renderer.tileContent(GridCoordinate(x: 0, y: 0)), as: UTF8.self)
+        let other = String(decoding: renderer.tileContent(GridCoordinate(x: 1_000, y: -3)), as: UTF8.self)
+        #expect(origin.contains("#9e9e9e") && !other.contains("#9e9e9e"))
+        #expect(origin.contains(">(0, 0)<") && other.contains(">(1000, -3)<"))
+        let huge = String(decoding: renderer.tileContent(GridCoordinate(x: -1_000_000_000, y: 7)), as: UTF8.self)
+        #expect(huge.contains(">(-1000000000,<") && huge.contains(">7)<"), "long labels on two lines")
+    }
+
+    @Test func loopShowsZeroAfterTwenty() throws {
+        let window = try LoopWindow(loop: .standard, offset: 2900, width: 600, height: 120)
+        let svg = try SVGReader.read(LoopRenderer(loop: .standard, height: 120).render(window).document)
+        let labels = svg.text.split(whereSeparator: \.isNewline).map(String.init)
+        let seam = try #require(labels.firstIndex(of: "20"))
+        #expect(labels[seam + 1] == "0")
+    }
+
+    @Test func clampedBlocksPastTheEndsDrawNothing() throws {
+        var configuration = RulerConfiguration.weight
+        configuration.ends = .clamp
+        let renderer = RulerRenderer(ruler: try Ruler(configuration), height: 120)
+        let past = String(decoding: renderer.blockContent(991), as: UTF8.self)
+        #expect(past.isEmpty)
+        let last = String(decoding: renderer.blockContent(990), as: UTF8.self)
+        #expect(last.components(separatedBy: "M").count - 1 == 6, "998.5 … 999.0: six ticks")
+        #expect(last.contains(">999<"))
+    }
+
+    @Test(arguments: [
+        (5.0, "5"), (37.5, "37.5"), (0.125, "0.125"), (-0.5, "-0.5"), (-0.0, "0"), (0.1, "0.1"),
+        (1e15, "1000000000000000"),
+        (-123.456, "-123.456"), (1.0 / 3, "0.3333333333333333"), (56.25, "56.25"),
+    ])
+    func numbersPrintShortAndExact(value: Double, text: String) {
+        var writer = SVGWriter()
+        writer.append(value)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == text)
+    }
+}
+
+@Suite struct LibrsvgTests {
+    /// The width and height a PNG says it has.
+    func pngSize(_ data: Data) -> (Int, Int) {
+        let bytes = [UInt8](data)
+        func int(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (int(16), int(20))
+    }
+
+    @Test func rendersWithRsvgConvert() throws {
+        let tool = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
+        try #require(FileManager.default.isExecutableFile(atPath: tool.path), "install librsvg2-bin (.ci/run does)")
+        let ruler = try Ruler(.weight)
+        let documents: [(String, [UInt8], Int, Int)] = [
+            (
+                "ruler",
+                RulerRenderer(ruler: ruler, height: 120).render(
+                    try RulerWindow(ruler: ruler, offset: 6340, width: 600, height: 120)
+                ).document, 600, 120
+            ),
+            (
+                "grid",
+                GridRenderer(grid: .standard).render(
+                    try GridWindow(grid: .standard, centerX: 0, centerY: 0, width: 500, height: 300)
+                ).document, 500, 300
+            ),
+            (
+                "loop",
+                LoopRenderer(loop: .standard, height: 120).render(
+                    try LoopWindow(loop: .standard, offset: 0, width: 600, height: 120)
+                ).document, 600, 120
+            ),
+        ]
+        for (name, document, width, height) in documents {
+            let process = Process()
+            process.executableURL = tool
+            process.arguments = ["--format", "png"]
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            input.fileHandleForWriting.write(Data(document))
+            try input.fileHandleForWriting.close()
+            let png = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(name)")
+            #expect(pngSize(png) == (width, height), "\(name)")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import EndlessCore
+import EndlessSVG
+import Foundation
+import Testing
+
+/// Runs the real `endless` binary, built next to the test bundle.
+func runEndless(_ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: String) {
+    let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var binary = products.appendingPathComponent("endless")
+    if !FileManager.default.fileExists(atPath: binary.path) {
+        binary = products.deletingLastPathComponent().appendingPathComponent("endless")
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, stdout, stderr)
+}
+
+@Suite struct RenderCommandTests {
+    @Test func rulerAtAValueIsTheLibrarysRendering() throws {
+        let result = try runEndless(["render", "ruler", "--value", "72.4"])
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        let ruler = try Ruler(.weight)
+        let window = try RulerWindow(ruler: ruler, offset: 6340, width: 600, height: 120)
+        #expect(result.stdout == Data(RulerRenderer(ruler: ruler, height: 120).render(window).document))
+    }
+
+    @Test func negativeNumbersAndEveryViewRender() throws {
+        for arguments in [
+            ["render", "ruler", "--offset", "-500", "--width", "1200"],
+            ["render", "grid", "--x", "-1e15", "--y", "250"],
+            ["render", "loop", "--offset", "-75.5"],
+            ["render", "ruler", "--min", "0", "--max", "100", "--ends", "clamp"],
+        ] {
+            let result = try runEndless(arguments)
+            #expect(result.status == 0, "\(arguments) \(result.stderr)")
+            #expect(String(decoding: result.stdout.prefix(5), as: UTF8.self) == "<?xml")
+        }
+    }
+
+    @Test(arguments: [
+        (["render", "ruler", "--value", "abc"], "--value"), (["render", "ruler", "--width", "0"], "--width"),
+        (["render", "grid", "--x", "nan"], "--x"), (["render", "loop", "--offset", "1e16"], "--offset"),
+        (["render", "ruler", "--value", "1000"], "--value"), (["render", "ruler", "--ends", "bounce"], "--ends"),
+        (["render", "ruler", "--bogus", "1"], "--bogus"),
+        (["render", "grid", "--width", "8000", "--height", "8000"], "--width"),
+        (["render", "ruler", "--value"], "--value"), (["render", "tree"], "tree"),
+    ])
+    func badArgumentsGiveOneLineNamingThem(arguments: [String], named: String) throws {
+        let result = try runEndless(arguments)
+        #expect(result.status != 0)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(named), "\(result.stderr)")
+    }
+}
