@@ -10,22 +10,54 @@ let package = Package(
         .library(name: "EndlessSVG", targets: ["EndlessSVG"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // 2.101.3 is the first that sends no chunked terminator after a HEAD response.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Geometry only: no I/O, no server, no rendering.
         .target(name: "EndlessCore"),
         // Turns the core's tiles into SVG bytes.
         .target(name: "EndlessSVG", dependencies: ["EndlessCore"]),
+        // The HTTP server: validates requests, asks the core, streams, compresses, caches.
+        .target(
+            name: "EndlessServer",
+            dependencies: [
+                "EndlessCore", "EndlessSVG",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .executableTarget(
             name: "endless",
             dependencies: [
-                "EndlessCore", "EndlessSVG",
+                "EndlessCore", "EndlessSVG", "EndlessServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "EndlessCoreTests", dependencies: ["EndlessCore"]),
         .testTarget(name: "EndlessSVGTests", dependencies: ["EndlessSVG"]),
         .testTarget(name: "EndlessTests", dependencies: ["endless"]),
+        .testTarget(
+            name: "EndlessServerTests",
+            dependencies: [
+                "EndlessServer", "endless",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
     ]
 )

@@ -39,7 +39,8 @@ public struct GridRenderer: Sendable {
     }
 
     /// The window as a stream: head, tiles row by row, tail.
-    public func render(_ window: GridWindow) -> RenderedWindow {
+    /// `content` supplies each tile's drawing; the server passes its cache, which holds `tileContent`'s bytes.
+    public func render(_ window: GridWindow, content: ((GridCoordinate) -> [UInt8])? = nil) -> RenderedWindow {
         var head = SVGWriter(capacity: 512)
         let center = "(\(SVGWriter.text(window.centerX)), \(SVGWriter.text(window.centerY)))"
         documentHeader(width: window.width, height: window.height, title: "Grid around \(center)", into: &head)
@@ -47,7 +48,8 @@ public struct GridRenderer: Sendable {
         head.append("\n")
         let tiles = window.tiles.map { tile in
             placedTile(
-                x: window.columns.position(of: tile.x), y: window.rows.position(of: tile.y), content: tileContent(tile))
+                x: window.columns.position(of: tile.x), y: window.rows.position(of: tile.y),
+                content: content?(tile) ?? tileContent(tile))
         }
         return RenderedWindow(header: head.bytes, tiles: tiles, footer: Array("</g>\n</svg>\n".utf8))
     }

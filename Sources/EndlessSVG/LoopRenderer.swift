@@ -39,7 +39,8 @@ public struct LoopRenderer: Sendable {
     }
 
     /// The window as a stream: head, items left to right, tail.
-    public func render(_ window: LoopWindow) -> RenderedWindow {
+    /// `content` supplies each item's drawing; the server passes its cache, which holds `itemContent`'s bytes.
+    public func render(_ window: LoopWindow, content: ((Int64) -> [UInt8])? = nil) -> RenderedWindow {
         var head = SVGWriter(capacity: 512)
         let first = loop.label(ofItem: loop.itemStrip.tile(containing: window.offset + window.width / 2))
         documentHeader(width: window.width, height: window.height, title: "Loop around item \(first)", into: &head)
@@ -48,7 +49,7 @@ public struct LoopRenderer: Sendable {
         groupOpening(into: &head)
         head.append("\n")
         let tiles = window.items.indices.map { item in
-            placedTile(x: window.items.position(of: item), y: 0, content: itemContent(item))
+            placedTile(x: window.items.position(of: item), y: 0, content: content?(item) ?? itemContent(item))
         }
         return RenderedWindow(header: head.bytes, tiles: tiles, footer: Array("</g>\n</svg>\n".utf8))
     }

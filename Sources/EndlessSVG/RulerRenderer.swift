@@ -65,7 +65,8 @@ public struct RulerRenderer: Sendable {
     }
 
     /// The window as a stream: head, blocks left to right, then the pointer and the value on top.
-    public func render(_ window: RulerWindow) -> RenderedWindow {
+    /// `content` supplies each block's drawing; the server passes its cache, which holds `blockContent`'s bytes.
+    public func render(_ window: RulerWindow, content: ((Int64) -> [UInt8])? = nil) -> RenderedWindow {
         let value = ruler.format(window.value)
         let unit = ruler.configuration.unit
         let valueText = unit.isEmpty ? value : "\(value) \(unit)"
@@ -79,7 +80,7 @@ public struct RulerRenderer: Sendable {
         head.append("\n")
 
         let tiles = window.blocks.indices.map { block in
-            placedTile(x: window.blocks.position(of: block), y: 0, content: blockContent(block))
+            placedTile(x: window.blocks.position(of: block), y: 0, content: content?(block) ?? blockContent(block))
         }
 
         var foot = SVGWriter(capacity: 256)

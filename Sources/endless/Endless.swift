@@ -1,13 +1,15 @@
 import ArgumentParser
 import EndlessCore
+import EndlessServer
 import Foundation
 
-/// The one executable: `endless render …` writes an SVG to stdout.
+/// The one executable: `endless` serves; `endless render …` writes an SVG to stdout.
 struct Endless: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "endless",
         abstract: "Infinitely scrollable rulers, looping strips and grids, rendered as SVG.",
-        subcommands: [Render.self]
+        subcommands: [Serve.self, Render.self],
+        defaultSubcommand: Serve.self
     )
 }
 
@@ -36,6 +38,8 @@ enum Main {
         let message: String
         if let error = error as? EndlessError {
             message = "--\(error.parameter): \(error.reason)"
+        } else if let error = error as? ServerStartError {
+            message = error.description
         } else {
             message = Endless.message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
         }

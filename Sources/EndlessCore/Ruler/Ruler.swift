@@ -151,6 +151,10 @@ public struct Ruler: Sendable, Hashable {
     /// Block-local index of the labelled tick.
     public var labelledTickIndex: Int { Int(middleTick) }
 
+    /// Blocks in one turn of a wrapping ruler (991 for the seed's); `nil` for a clamped one.
+    /// Block `b` and block `b + cycleBlocks` look the same.
+    public var cycleBlocks: Int64? { isWrapping ? cycleTicks / ticksPerBlock : nil }
+
     /// A value as the ruler prints it: with the ruler's decimals (`72.0 kg`'s `72.0`).
     public func format(_ value: DecimalNumber) -> String {
         value.formatted(decimals: max(decimals, value.significantDecimals))

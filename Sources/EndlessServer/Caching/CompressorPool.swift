@@ -1,0 +1,33 @@
+import CompressNIO
+import Synchronization
+
+/// zlib compressors ready for reuse: setting one up allocates a few hundred kilobytes, too much for
+/// every request. At most `capacity` idle compressors are kept.
+final class CompressorPool: Sendable {
+    private let idle: Mutex<[Box]>
+    private let capacity: Int
+
+    /// A compressor used by one stream at a time, handed between tasks by the pool's lock.
+    final class Box: @unchecked Sendable {
+        let compressor: ZlibCompressor
+        init() throws {
+            compressor = try ZlibCompressor(algorithm: .gzip, configuration: .init(compressionLevel: .bestCompression))
+        }
+    }
+
+    init(capacity: Int) {
+        idle = Mutex([])
+        self.capacity = capacity
+    }
+
+    func take() throws -> Box {
+        if let box = idle.withLock({ $0.popLast() }) { return box }
+        return try Box()
+    }
+
+    /// Gives a compressor back, reset, whether or not its stream finished.
+    func give(_ box: Box) {
+        guard (try? box.compressor.reset()) != nil else { return }
+        idle.withLock { if $0.count < capacity { $0.append(box) } }
+    }
+}

@@ -1,0 +1,48 @@
+import EndlessCore
+import Hummingbird
+
+/// A 4xx or 5xx whose body is one line of plain text that says what was wrong and what is accepted.
+struct PlainTextError: HTTPResponseError {
+    let status: HTTPResponse.Status
+    let message: String
+    var headers: HTTPFields = [:]
+
+    init(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) {
+        self.status = status
+        self.message = message
+        self.headers = headers
+    }
+
+    /// A core error: a malformed parameter is a 400, something that does not exist a 404.
+    init(_ error: EndlessError) {
+        self.init(error.kind == .notFound ? .notFound : .badRequest, error.description)
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers = self.headers
+        headers[.contentType] = "text/plain; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        headers[.accessControlAllowOrigin] = "*"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+    }
+}
+
+/// Turns the framework's own errors (an unmatched route's 404, a static file's 400) into one-line text too.
+struct PlainTextErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            let message = error.body ?? defaultMessage(error.status, path: request.uri.path)
+            throw PlainTextError(error.status, message, headers: error.headers)
+        } catch let error as EndlessError {
+            throw PlainTextError(error)
+        }
+    }
+
+    private func defaultMessage(_ status: HTTPResponse.Status, path: String) -> String {
+        status == .notFound ? "path: \(path) is not here; see / for what is" : status.reasonPhrase
+    }
+}

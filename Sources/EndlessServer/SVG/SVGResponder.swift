@@ -1,0 +1,136 @@
+import CompressNIO
+import EndlessCore
+import EndlessSVG
+import HTTPTypes
+import Hummingbird
+import Metrics
+
+/// Answers SVG requests: headers, ETag and 304, HEAD, and the body streamed tile by tile, gzip-compressed
+/// with a sync flush after each batch so that a client can show what has arrived.
+struct SVGResponder: Sendable {
+    let tiles: TileCache
+    let responses: ResponseCache
+    let compressors: CompressorPool
+    let metrics: ServerMetrics
+    /// Tiles per HTTP chunk.
+    let tilesPerBatch: Int
+
+    func respond(to request: Request, resource: SVGResource) throws -> Response {
+        let gzip = Self.acceptsGzip(request.headers[values: .acceptEncoding])
+        let etag = Self.etag(for: resource, gzip: gzip)
+        var headers: HTTPFields = [
+            .contentType: "image/svg+xml; charset=utf-8",
+            .vary: "Accept-Encoding",
+            .eTag: etag,
+            .cacheControl: resource.isTile ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+            .accessControlAllowOrigin: "*",
+        ]
+        if Self.matches(request.headers[values: .ifNoneMatch], etag: etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        if gzip { headers[.contentEncoding] = "gzip" }
+        if request.method == .head {
+            var response = Response(status: .ok, headers: headers)
+            response.headers[.contentLength] = nil  // the GET is chunked: no length to announce
+            return response
+        }
+        return Response(status: .ok, headers: headers, body: body(for: resource, etag: etag, gzip: gzip))
+    }
+
+    private func body(for resource: SVGResource, etag: String, gzip: Bool) -> ResponseBody {
+        let bytesSent = metrics.bytesSent[resource.route]
+        if let chunks = responses.chunks(for: etag) {
+            return ResponseBody { writer in
+                for chunk in chunks { try await writer.write(chunk) }
+                bytesSent?.increment(by: chunks.reduce(0) { $0 + $1.readableBytes })
+                try await writer.finish(nil)
+            }
+        }
+        let start = ContinuousClock.now
+        let rendered = resource.render(cache: tiles)
+        metrics.renderDuration[resource.route]?.record(duration: ContinuousClock.now - start)
+        let batches = Self.batches(rendered, tilesPerBatch: tilesPerBatch)
+        return ResponseBody { [compressors, responses] writer in
+            let box = gzip ? try compressors.take() : nil
+            defer { box.map(compressors.give) }
+            var sent: [ByteBuffer] = []
+            sent.reserveCapacity(batches.count)
+            for (index, batch) in batches.enumerated() {
+                var chunk = ByteBuffer(bytes: batch)
+                if let compressor = box?.compressor {
+                    chunk = try chunk.compressStream(
+                        with: compressor, flush: index == batches.count - 1 ? .finish : .sync)
+                }
+                try await writer.write(chunk)
+                sent.append(chunk)
+            }
+            bytesSent?.increment(by: sent.reduce(0) { $0 + $1.readableBytes })
+            try await writer.finish(nil)
+            responses.store(sent, for: etag)
+        }
+    }
+
+    /// Head and first tiles, then `tilesPerBatch` tiles at a time, the tail with the last batch.
+    static func batches(_ rendered: RenderedWindow, tilesPerBatch: Int) -> [[UInt8]] {
+        var batches: [[UInt8]] = []
+        var current = rendered.header
+        var inCurrent = 0
+        for tile in rendered.tiles {
+            if inCurrent == tilesPerBatch {
+                batches.append(current)
+                current = []
+                inCurrent = 0
+            }
+            current += tile
+            inCurrent += 1
+        }
+        current += rendered.footer
+        batches.append(current)
+        return batches
+    }
+
+    /// A strong ETag from what the bytes depend on; the gzip stream is a different representation.
+    static func etag(for resource: SVGResource, gzip: Bool) -> String {
+        let hash = fnv1a64(resource.canonicalKey + "|v" + SVGResource.renderingVersion)
+        return "\"" + String(hash, radix: 16) + (gzip ? "-gz\"" : "\"")
+    }
+
+    /// `If-None-Match` uses weak comparison: `W/` prefixes are ignored, and `*` matches anything.
+    static func matches(_ values: [String], etag: String) -> Bool {
+        values.flatMap { $0.split(separator: ",") }.contains { candidate in
+            var tag = candidate.trimmingCharacters(in: " \t")
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            return tag == "*" || tag == etag
+        }
+    }
+
+    /// Whether `Accept-Encoding` allows gzip: listed (or `*`) without `q=0`.
+    static func acceptsGzip(_ values: [String]) -> Bool {
+        var gzip: Double?
+        var wildcard: Double?
+        for item in values.flatMap({ $0.split(separator: ",") }) {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: " \t").lowercased() }
+            guard let coding = parts.first else { continue }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            if coding == "gzip" || coding == "x-gzip" { gzip = quality }
+            if coding == "*" { wildcard = quality }
+        }
+        return (gzip ?? wildcard ?? 0) > 0
+    }
+}
+
+/// FNV-1a, 64 bits: stable across runs and machines, unlike `Hasher`.
+func fnv1a64(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+        hash ^= UInt64(byte)
+        hash &*= 0x0000_0100_0000_01b3
+    }
+    return hash
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in set: String) -> String {
+        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    }
+}

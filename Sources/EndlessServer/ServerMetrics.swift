@@ -1,0 +1,23 @@
+import Metrics
+
+/// The server's own metrics, made once so that a request only bumps numbers.
+/// Requests by route and status come from Hummingbird's `MetricsMiddleware` (`hb_requests`).
+struct ServerMetrics: Sendable {
+    let bytesSent: [String: Counter]
+    let renderDuration: [String: Timer]
+
+    static let routes = [
+        "/svg/ruler", "/svg/grid", "/svg/loop", "/svg/ruler/tiles", "/svg/grid/tiles", "/svg/loop/tiles",
+    ]
+
+    init() {
+        bytesSent = Dictionary(
+            uniqueKeysWithValues: Self.routes.map {
+                ($0, Counter(label: "endless_bytes_sent", dimensions: [("route", $0)]))
+            })
+        renderDuration = Dictionary(
+            uniqueKeysWithValues: Self.routes.map {
+                ($0, Timer(label: "endless_render_duration", dimensions: [("route", $0)]))
+            })
+    }
+}

@@ -1,0 +1,23 @@
+/// How to run the server; every field has the default `swift run endless` uses.
+public struct ServerOptions: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// Static files, served at `/`.
+    public var publicDirectory = "public"
+    /// Mustache templates for the pages.
+    public var templatesDirectory = "templates"
+    /// Rendered tile drawings kept (a ruler block is about 350 bytes, a grid tile about 200).
+    public var tileCacheCapacity = 8_192
+    /// Whole responses kept, each at most `maximumCachedResponseBytes`.
+    public var responseCacheCapacity = 1_024
+    public var maximumCachedResponseBytes = 32_768
+    /// Tiles per HTTP chunk: each chunk is one gzip sync flush.
+    public var tilesPerBatch = 16
+
+    public init() {}
+
+    /// At most this much memory goes to the caches, whatever is asked for.
+    public var cacheBudgetBytes: Int {
+        tileCacheCapacity * 4_096 + responseCacheCapacity * maximumCachedResponseBytes
+    }
+}
