@@ -1,0 +1,78 @@
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import EndlessServer
+
+@Suite(.timeLimit(.minutes(1))) struct BadInputTests {
+    @Test(arguments: [
+        ("/svg/ruler?value=abc", HTTPResponse.Status.badRequest, "value"),
+        ("/svg/ruler?value=NaN", .badRequest, "value"),
+        ("/svg/ruler?offset=nan", .badRequest, "offset"),
+        ("/svg/ruler?offset=inf", .badRequest, "offset"),
+        ("/svg/ruler?offset=-Infinity", .badRequest, "offset"),
+        ("/svg/grid?x=1e16", .badRequest, "x"),
+        ("/svg/grid?y=-1000000000000001", .badRequest, "y"),
+        ("/svg/ruler?value=1e3", .badRequest, "value"),
+        ("/svg/ruler?value=1000", .badRequest, "value"),
+        ("/svg/ruler?width=0", .badRequest, "width"),
+        ("/svg/ruler?width=-5", .badRequest, "width"),
+        ("/svg/loop?height=8193", .badRequest, "height"),
+        ("/svg/grid?width=8192&height=8192", .badRequest, "width"),
+        ("/svg/ruler?width=8192&spacing=2&ticks=1", .badRequest, "width"),
+        ("/svg/tree", .notFound, "view"),
+        ("/svg/ruler/tiles/abc.svg", .notFound, "block"),
+        ("/svg/ruler/tiles/1e20.svg", .notFound, "block"),
+        ("/svg/ruler/tiles/991.svg?ends=clamp", .notFound, "block"),
+        ("/svg/grid/tiles/1/2.png", .notFound, "y"),
+        ("/svg/grid/tiles/x/2.svg", .notFound, "x"),
+        ("/svg/loop/tiles/99999999999999999999.svg", .notFound, "item"),
+        ("/svg/ruler?value=70&value=71", .badRequest, "value"),
+        ("/svg/grid?x=1&x=1", .badRequest, "x"),
+        ("/svg/ruler?value=70&offset=3", .badRequest, "value"),
+        ("/svg/ruler?vaule=70", .badRequest, "vaule"),
+        ("/svg/ruler?ends=bounce", .badRequest, "ends"),
+        ("/svg/ruler?step=0", .badRequest, "step"),
+        ("/svg/ruler?max=999.05", .badRequest, "max"),
+        ("/svg/loop?count=0", .badRequest, "count"),
+        ("/svg/ruler?" + String(repeating: "x", count: 5000), .uriTooLong, "url"),
+        ("/../Package.swift", .notFound, "path"),
+        ("/a/../../Package.swift", .notFound, "path"),
+        ("/%2E%2E/Package.swift", .notFound, "path"),
+        ("/nothing-here", .notFound, "path"),
+    ])
+    func getsAOneLine4xxNamingTheParameter(uri: String, status: HTTPResponse.Status, parameter: String) async throws {
+        try await withServer { client, _ in
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == status, "\(uri)")
+                let body = String(buffer: response.body)
+                #expect(body.hasPrefix(parameter + ":"), "\(uri): \(body)")
+                #expect(body.hasSuffix("\n") && body.dropLast().split(separator: "\n").count == 1)
+                #expect(response.headers[.contentType] == "text/plain; charset=utf-8")
+            }
+        }
+    }
+
+    @Test(arguments: [HTTPRequest.Method.post, .put, .delete, .patch, .options])
+    func methodsOtherThanGetAndHeadAre405(method: HTTPRequest.Method) async throws {
+        try await withServer { client, _ in
+            for uri in ["/svg/ruler", "/", "/nothing-here"] {
+                try await client.execute(uri: uri, method: method) {
+                    #expect($0.status == .methodNotAllowed)
+                    #expect($0.headers[.allow] == "GET, HEAD")
+                    #expect(String(buffer: $0.body).hasPrefix("method:"))
+                }
+            }
+        }
+    }
+
+    @Test func hugeURLsGet414OverTheWire() async throws {
+        try await withServer(.live) { client, _ in
+            let port = try #require(client.port)
+            let uri = "/svg/ruler?unit=" + String(repeating: "x", count: 200_000)
+            let response = try await rawExchange(
+                port: port, request: "GET \(uri) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            #expect(response.head.hasPrefix("HTTP/1.1 414"))
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import EndlessServer
+
+@Suite(.timeLimit(.minutes(1))) struct SVGEndpointTests {
+    @Test func headersForAGzipWindow() async throws {
+        try await withServer { client, _ in
+            try await client.execute(uri: "/svg/ruler?value=72.4", method: .get, headers: [.acceptEncoding: "gzip, br"])
+            {
+                #expect($0.status == .ok)
+                #expect($0.headers[.contentType] == "image/svg+xml; charset=utf-8")
+                #expect($0.headers[.contentEncoding] == "gzip")
+                #expect($0.headers[.vary] == "Accept-Encoding")
+                #expect($0.headers[.accessControlAllowOrigin] == "*")
+                #expect($0.headers[.cacheControl] == "public, max-age=3600")
+                let etag = try #require($0.headers[.eTag])
+                #expect(etag.hasPrefix("\"") && !etag.hasPrefix("W/") && etag.hasSuffix("-gz\""))
+            }
+        }
+    }
+
+    @Test func identityWhenGzipIsNotAccepted() async throws {
+        try await withServer { client, _ in
+            for acceptEncoding in [nil, "identity", "gzip;q=0", "br, *;q=0", "deflate"] {
+                var headers: HTTPFields = [:]
+                if let acceptEncoding { headers[.acceptEncoding] = acceptEncoding }
+                try await client.execute(uri: "/svg/grid", method: .get, headers: headers) {
+                    #expect($0.headers[.contentEncoding] == nil, "\(acceptEncoding ?? "none")")
+                    #expect($0.headers[.vary] == "Accept-Encoding")
+                    #expect(String(buffer: $0.body).hasPrefix("<?xml"))
+                }
+            }
+            try await client.execute(uri: "/svg/grid", method: .get, headers: [.acceptEncoding: "*"]) {
+                #expect($0.headers[.contentEncoding] == "gzip")
+            }
+        }
+    }
+
+    @Test func tilesAreImmutableWindowsAreNot() async throws {
+        try await withServer { client, _ in
+            for uri in ["/svg/ruler/tiles/63.svg", "/svg/grid/tiles/-3/7.svg", "/svg/loop/tiles/-1.svg?height=80"] {
+                try await client.execute(uri: uri, method: .get) {
+                    #expect($0.status == .ok, "\(uri)")
+                    #expect($0.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                    #expect($0.headers[.accessControlAllowOrigin] == "*")
+                }
+            }
+        }
+    }
+
+    @Test func etagAnd304() async throws {
+        try await withServer { client, _ in
+            let first = try await client.execute(
+                uri: "/svg/ruler?value=72.4", method: .get, headers: [.acceptEncoding: "gzip"])
+            let etag = try #require(first.headers[.eTag])
+            for condition in [etag, "W/\(etag)", "\"other\", \(etag)", "*"] {
+                try await client.execute(
+                    uri: "/svg/ruler?value=72.40", method: .get,
+                    headers: [.acceptEncoding: "gzip", .ifNoneMatch: condition]
+                ) {
+                    #expect($0.status == .notModified, "\(condition)")
+                    #expect($0.body.readableBytes == 0)
+                    #expect($0.headers[.eTag] == etag)
+                }
+            }
+            let identity = try await client.execute(
+                uri: "/svg/ruler?value=72.4", method: .get, headers: [.ifNoneMatch: etag])
+            #expect(identity.status == .ok, "the identity body is another representation with its own ETag")
+            #expect(identity.headers[.eTag] != etag)
+            let other = try await client.execute(
+                uri: "/svg/ruler?value=72.5", method: .get, headers: [.acceptEncoding: "gzip", .ifNoneMatch: etag])
+            #expect(other.status == .ok)
+        }
+    }
+
+    @Test(arguments: [
+        ("/svg/ruler?value=72.4", ["ruler", "--value", "72.4"]),
+        (
+            "/svg/ruler?offset=-1e15&width=1200&height=200",
+            ["ruler", "--offset", "-1e15", "--width", "1200", "--height", "200"]
+        ),
+        (
+            "/svg/ruler?min=0&max=100&step=0.5&ends=clamp&unit=cm&value=99.5",
+            [
+                "ruler", "--min", "0", "--max", "100", "--step", "0.5", "--ends", "clamp", "--unit", "cm", "--value",
+                "99.5",
+            ]
+        ),
+        ("/svg/grid?x=250&y=-1e12&width=900", ["grid", "--x", "250", "--y", "-1e12", "--width", "900"]),
+        ("/svg/loop?offset=3100&count=7", ["loop", "--offset", "3100", "--count", "7"]),
+    ])
+    func decodedBodyIsTheRenderCommandsOutput(uri: String, arguments: [String]) async throws {
+        let expected = try renderCommand(arguments)
+        #expect(expected.count > 500)
+        try await withServer { client, _ in
+            let gzip = try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "gzip"])
+            #expect(try gzip.body.gunzipped() == expected)
+            let plain = try await client.execute(uri: uri, method: .get)
+            #expect(Array(buffer: plain.body) == expected)
+            // A second time comes from the response cache: still the same bytes.
+            let again = try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "gzip"])
+            #expect(try again.body.gunzipped() == expected)
+        }
+    }
+
+    @Test func headHasTheHeadersAndNoBody() async throws {
+        try await withServer(.live) { client, _ in
+            let port = try #require(client.port)
+            let head = try await rawText(
+                port: port,
+                request:
+                    "HEAD /svg/ruler?value=72.4 HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n"
+            )
+            #expect(head.hasPrefix("HTTP/1.1 200"))
+            #expect(head.lowercased().contains("content-encoding: gzip"))
+            #expect(head.lowercased().contains("etag: "))
+            #expect(!head.lowercased().contains("content-length"))
+            #expect(head.hasSuffix("\r\n\r\n"), "nothing follows the head")
+            // The connection stays usable: a GET right after a HEAD on the same connection.
+            let both = try await rawText(
+                port: port,
+                request:
+                    "HEAD /svg/grid HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            )
+            let responses = both.components(separatedBy: "HTTP/1.1 200 OK")
+            #expect(responses.count == 3, "\(both)")
+            #expect(both.hasSuffix("\r\n\r\nok\n"))
+        }
+    }
+
+    @Test func healthz() async throws {
+        try await withServer { client, _ in
+            try await client.execute(uri: "/healthz", method: .get) {
+                #expect($0.status == .ok && String(buffer: $0.body) == "ok\n")
+                #expect($0.headers[.cacheControl] == "no-cache")
+            }
+        }
+    }
+
+    @Test func indexPageShowsTheThreeViews() async throws {
+        try await withServer { client, _ in
+            try await client.execute(uri: "/", method: .get) {
+                let html = String(buffer: $0.body)
+                #expect($0.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(html.contains("/svg/ruler?") && html.contains("/svg/loop?") && html.contains("/svg/grid?"))
+            }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import CompressNIO
+import EndlessCore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import NIOPosix
+import Testing
+
+@testable import EndlessServer
+
+@Suite(.timeLimit(.minutes(1))) struct StreamingTests {
+    @Test func everyChunkDecodesAsItArrives() async throws {
+        let uri = "/svg/grid?x=-5000&y=123&width=4000&height=1000"
+        let expected = try renderCommand(["grid", "--x", "-5000", "--y", "123", "--width", "4000", "--height", "1000"])
+        try await withServer(.live) { client, _ in
+            let port = try #require(client.port)
+            let inflater = try ZlibDecompressor(algorithm: .gzip)
+            var decoded: [UInt8] = []
+            var decodedPerChunk: [String] = []
+            let response = try await rawExchange(
+                port: port,
+                request: "GET \(uri) HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n",
+                onChunk: { chunk in
+                    var chunk = chunk
+                    let plain = try chunk.decompressStream(with: inflater)
+                    decodedPerChunk.append(String(buffer: plain))
+                    decoded += Array(buffer: plain)
+                })
+            #expect(response.head.lowercased().contains("transfer-encoding: chunked"))
+            #expect(response.head.lowercased().contains("content-encoding: gzip"))
+            #expect(response.complete)
+            // 41 × 11 tiles in batches of 16: the head with the first batch, then 28 more.
+            #expect(response.chunks.count == 29)
+            for (index, text) in decodedPerChunk.dropLast().enumerated() {
+                #expect(text.hasSuffix("</g>\n"), "chunk \(index) decoded on arrival and ends on a whole tile")
+            }
+            #expect(decodedPerChunk.last?.hasSuffix("</g>\n</svg>\n") == true)
+            #expect(decodedPerChunk.first?.hasPrefix("<?xml") == true)
+            #expect(decoded == expected)
+        }
+    }
+
+    @Test func identityStreamsAreChunkedToo() async throws {
+        try await withServer(.live) { client, _ in
+            let port = try #require(client.port)
+            let response = try await rawExchange(
+                port: port, request: "GET /svg/ruler?width=8000 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            #expect(response.head.lowercased().contains("transfer-encoding: chunked"))
+            #expect(!response.head.lowercased().contains("content-encoding"))
+            #expect(response.chunks.count == 6, "81 blocks in batches of 16")
+            #expect(
+                response.chunks.reduce([]) { $0 + Array(buffer: $1) }
+                    == (try renderCommand(["ruler", "--width", "8000"])))
+        }
+    }
+
+    @Test func aClientThatLeavesMidStreamCostsNothing() async throws {
+        try await withServer(.live) { client, _ in
+            let port = try #require(client.port)
+            for _ in 0..<20 {
+                let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                    .connect(host: "127.0.0.1", port: port) { channel in
+                        channel.eventLoop.makeCompletedFuture {
+                            try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                        }
+                    }
+                try await channel.executeThenClose { inbound, outbound in
+                    try await outbound.write(
+                        ByteBuffer(string: "GET /svg/grid?width=6000&height=6000 HTTP/1.1\r\nHost: x\r\n\r\n"))
+                    for try await _ in inbound { break }  // the first bytes, then hang up
+                }
+            }
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/svg/ruler?value=72.4", method: .get) { #expect($0.status == .ok) }
+        }
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct CacheTests {
+    @Test func tileCacheHitsShowInMetrics() async throws {
+        try await withServer { client, registry in
+            _ = try await client.execute(uri: "/svg/ruler?value=72.4", method: .get)
+            _ = try await client.execute(uri: "/svg/ruler?value=72.5", method: .get)
+            _ = try await client.execute(uri: "/svg/ruler?value=72.4", method: .get, headers: [.acceptEncoding: "gzip"])
+            let metrics = try await client.execute(uri: "/metrics", method: .get)
+            let text = String(buffer: metrics.body)
+            // 72.4 draws blocks 60…66; 72.5 needs 61…67, so only 67 is new; the gzip 72.4 finds all 7.
+            #expect(text.contains("endless_tile_cache_misses 8"))
+            #expect(text.contains("endless_tile_cache_hits 13"))
+            #expect(
+                text.contains(
+                    #"hb_requests{http_route="/svg/ruler",http_request_method="GET",http_response_status_code="200"} 3"#
+                ))
+            #expect(text.contains(#"endless_render_duration_count{route="/svg/ruler"} 3"#))
+            #expect(text.contains(#"endless_bytes_sent{route="/svg/ruler"}"#))
+            #expect(text.contains("endless_response_cache_misses"))
+        }
+    }
+
+    @Test func responseCacheAnswersARepeatedURL() async throws {
+        try await withServer { client, _ in
+            for _ in 0..<5 {
+                _ = try await client.execute(uri: "/svg/grid?x=7", method: .get, headers: [.acceptEncoding: "gzip"])
+            }
+            let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            #expect(text.contains("endless_response_cache_hits 4"))
+            #expect(text.contains(#"endless_render_duration_count{route="/svg/grid"} 1"#), "drawn once")
+        }
+    }
+
+    @Test func cachesStayWithinTheirBoundsWhateverIsAskedFor() async throws {
+        var options = testOptions()
+        options.tileCacheCapacity = 64
+        options.responseCacheCapacity = 16
+        let tiles = TileCache(capacity: options.tileCacheCapacity)
+        let responses = ResponseCache(capacity: options.responseCacheCapacity, maximumEntryBytes: 1_000)
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let offset = Double.random(in: -1e15...1e15, using: &rng)
+            let resource = SVGResource.rulerWindow(
+                try RulerWindow(ruler: try Ruler(.weight), offset: offset, width: 1200, height: 120))
+            _ = resource.render(cache: tiles)
+            responses.store([ByteBuffer(string: "x")], for: resource.canonicalKey)
+            #expect(tiles.count <= 64 && responses.count <= 16)
+        }
+        #expect(tiles.count == 64 && responses.count == 16)
+    }
+
+    @Test func aWrappingRulerSharesBlocksAcrossTurns() async throws {
+        let tiles = TileCache(capacity: 1_000)
+        let ruler = try Ruler(.weight)
+        let near = try RulerWindow(ruler: ruler, offset: 6340, width: 1200, height: 120)
+        let turnsAway = try RulerWindow(ruler: ruler, offset: 6340 + 99_100 * 1_000_000, width: 1200, height: 120)
+        let first = SVGResource.rulerWindow(near).render(cache: tiles)
+        let countAfterFirst = tiles.count
+        let second = SVGResource.rulerWindow(turnsAway).render(cache: tiles)
+        #expect(tiles.count == countAfterFirst, "a million turns later, the same 13 drawings")
+        #expect(first.tiles == second.tiles)
+    }
+}

@@ -1,0 +1,134 @@
+import CompressNIO
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Metrics
+import NIOCore
+import NIOPosix
+import Prometheus
+import Testing
+
+@testable import EndlessServer
+
+/// The repository's root, found from this file, so tests read the real `templates/` and `public/`.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+func testOptions() -> ServerOptions {
+    var options = ServerOptions()
+    options.templatesDirectory = repositoryRoot.appendingPathComponent("templates").path
+    options.publicDirectory = repositoryRoot.appendingPathComponent("public").path
+    return options
+}
+
+/// Runs `body` against a fresh server whose metrics go to a registry of its own.
+func withServer(
+    _ mode: TestingSetup = .router, options: ServerOptions = testOptions(),
+    _ body: @Sendable (any TestClientProtocol, PrometheusCollectorRegistry) async throws -> Void
+) async throws {
+    let registry = PrometheusCollectorRegistry()
+    try await withMetricsFactory(PrometheusMetricsFactory(registry: registry)) {
+        var logger = Logger(label: "endless-test")
+        logger.logLevel = .warning
+        let app = try await buildApplication(options: options, registry: registry, logger: logger)
+        try await app.test(mode) { client in try await body(client, registry) }
+    }
+}
+
+extension ByteBuffer {
+    /// The whole gzip stream, decoded.
+    func gunzipped() throws -> [UInt8] {
+        var copy = self
+        return Array(buffer: try copy.decompress(with: .gzip))
+    }
+}
+
+/// One HTTP/1.1 exchange over a plain socket, reading the chunked body chunk by chunk as it arrives.
+struct RawResponse {
+    var head = ""
+    /// Each chunk's payload, in order of arrival (the final empty chunk excluded).
+    var chunks: [ByteBuffer] = []
+    /// Whether the terminating zero-length chunk arrived.
+    var complete = false
+}
+
+func rawExchange(
+    port: Int, request: String, onHead: @Sendable () async throws -> Void = {},
+    onChunk: (ByteBuffer) throws -> Void = { _ in }
+) async throws -> RawResponse {
+    let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        .connect(host: "127.0.0.1", port: port) { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+            }
+        }
+    return try await channel.executeThenClose { inbound, outbound in
+        try await outbound.write(ByteBuffer(string: request))
+        var response = RawResponse()
+        var pending = ByteBuffer()
+        var headDone = false
+        reading: for try await var incoming in inbound {
+            pending.writeBuffer(&incoming)
+            if !headDone {
+                guard let end = pending.readableBytesView.firstRange(of: Array("\r\n\r\n".utf8)) else { continue }
+                response.head = pending.readString(length: end.upperBound - pending.readerIndex)!
+                headDone = true
+                try await onHead()
+                if !response.head.lowercased().contains("transfer-encoding: chunked") { break reading }
+            }
+            while let lineEnd = pending.readableBytesView.firstRange(of: Array("\r\n".utf8)) {
+                let sizeLine = String(
+                    decoding: pending.readableBytesView[pending.readerIndex..<lineEnd.lowerBound], as: UTF8.self)
+                let size = try #require(Int(sizeLine, radix: 16))
+                guard pending.readableBytes >= (lineEnd.upperBound - pending.readerIndex) + size + 2 else { break }
+                pending.moveReaderIndex(to: lineEnd.upperBound)
+                let chunk = pending.readSlice(length: size)!
+                pending.moveReaderIndex(forwardBy: 2)
+                if size == 0 {
+                    response.complete = true
+                    break reading
+                }
+                try onChunk(chunk)
+                response.chunks.append(chunk)
+            }
+        }
+        return response
+    }
+}
+
+/// Everything a server sends for `request` until it closes the connection, as text.
+func rawText(port: Int, request: String) async throws -> String {
+    let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        .connect(host: "127.0.0.1", port: port) { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+            }
+        }
+    return try await channel.executeThenClose { inbound, outbound in
+        try await outbound.write(ByteBuffer(string: request))
+        var text = ""
+        for try await buffer in inbound { text += String(buffer: buffer) }
+        return text
+    }
+}
+
+/// Runs the real `endless` binary built beside the tests.
+func endlessBinary() -> URL {
+    let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let beside = products.appendingPathComponent("endless")
+    return FileManager.default.fileExists(atPath: beside.path)
+        ? beside : products.deletingLastPathComponent().appendingPathComponent("endless")
+}
+
+func renderCommand(_ arguments: [String]) throws -> [UInt8] {
+    let process = Process()
+    process.executableURL = endlessBinary()
+    process.arguments = ["render"] + arguments
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return [UInt8](data)
+}
