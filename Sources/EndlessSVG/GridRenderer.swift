@@ -54,6 +54,13 @@ public struct GridRenderer: Sendable {
         return RenderedWindow(header: head.bytes, tiles: tiles, footer: Array("</g>\n</svg>\n".utf8))
     }
 
+    /// One tile as an inline element for a page: `content` is `tileContent`'s bytes (or the cache's copy).
+    public func tileElement(_ content: [UInt8]) -> [UInt8] {
+        EndlessSVG.tileElement(
+            width: grid.tileSize, height: grid.tileSize,
+            content: Array(##"<g fill="#222" text-anchor="middle">"##.utf8) + content + Array("</g>".utf8))
+    }
+
     /// One tile as a standalone SVG, for embedding.
     public func tileDocument(_ tile: GridCoordinate) -> [UInt8] {
         var content = SVGWriter(capacity: 256)

@@ -54,6 +54,15 @@ public struct LoopRenderer: Sendable {
         return RenderedWindow(header: head.bytes, tiles: tiles, footer: Array("</g>\n</svg>\n".utf8))
     }
 
+    /// One item as an inline element for a page: `content` is `itemContent`'s bytes (or the cache's copy).
+    public func itemElement(_ content: [UInt8]) -> [UInt8] {
+        var group = SVGWriter(capacity: content.count + 64)
+        groupOpening(into: &group)
+        group.append(bytes: content)
+        group.append("</g>")
+        return tileElement(width: loop.spacing, height: height, content: group.bytes)
+    }
+
     /// One item as a standalone SVG, for embedding.
     public func itemDocument(_ item: Int64) -> [UInt8] {
         var content = SVGWriter(capacity: 256)

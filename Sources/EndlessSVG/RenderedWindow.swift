@@ -64,3 +64,20 @@ func tileDocument(width: Double, height: Double, title: String, content: [UInt8]
     writer.append("\n</svg>\n")
     return writer.bytes
 }
+
+/// A tile as an inline `<svg>` element for a page, which places it; no declaration, no title.
+func tileElement(width: Double, height: Double, content: [UInt8]) -> [UInt8] {
+    var writer = SVGWriter(capacity: content.count + 160)
+    writer.append(#"<svg xmlns="http://www.w3.org/2000/svg" width=""#)
+    writer.append(width)
+    writer.append(#"" height=""#)
+    writer.append(height)
+    writer.append(#"" viewBox="0 0 "#)
+    writer.append(width)
+    writer.append(" ")
+    writer.append(height)
+    writer.append(#"" font-family="DejaVu Sans, Verdana, sans-serif">"#)
+    writer.append(bytes: content)
+    writer.append("</svg>")
+    return writer.bytes
+}

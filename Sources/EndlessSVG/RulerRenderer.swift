@@ -104,6 +104,17 @@ public struct RulerRenderer: Sendable {
         return RenderedWindow(header: head.bytes, tiles: tiles, footer: foot.bytes)
     }
 
+    /// One block as an inline element for a page: `content` is `blockContent`'s bytes (or the cache's copy).
+    public func blockElement(_ content: [UInt8]) -> [UInt8] {
+        var group = SVGWriter(capacity: content.count + 64)
+        group.append(##"<g fill="#333" font-size=""##)
+        group.append(labelSize)
+        group.append(#"" text-anchor="middle">"#)
+        group.append(bytes: content)
+        group.append("</g>")
+        return tileElement(width: ruler.blockLength, height: height, content: group.bytes)
+    }
+
     /// One block as a standalone SVG, for embedding.
     public func blockDocument(_ block: Int64) -> [UInt8] {
         var content = SVGWriter(capacity: 512)

@@ -37,6 +37,7 @@ public func buildApplication(
         FileMiddleware(options.publicDirectory, searchForIndexHtml: false, logger: logger)
     }
     router.addSVGRoutes(responder)
+    router.addFrameRoutes(FrameResponder(tiles: responder.tiles))
     router.addPageRoutes(templates: templates, registry: registry)
 
     return Application(
@@ -99,7 +100,13 @@ extension Router {
     /// The page, health and metrics.
     func addPageRoutes(templates: MustacheLibrary, registry: PrometheusCollectorRegistry) {
         get("/") { request, _ -> Response in
-            let html = templates.render(IndexPage(), withTemplate: "index") ?? ""
+            let page: IndexPage
+            do {
+                page = try IndexPage(query: request.queryPairs)
+            } catch let error as EndlessError {
+                throw PlainTextError(error)
+            }
+            let html = templates.render(page, withTemplate: "index") ?? ""
             return Response(
                 status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
                 body: .init(byteBuffer: ByteBuffer(string: html)))
@@ -127,13 +134,4 @@ extension Request {
     var queryPairs: [(String, String)] {
         uri.queryParameters.map { (String($0.key), String($0.value)) }
     }
-}
-
-/// What the index page shows: the three views at their default windows.
-struct IndexPage {
-    let views = [
-        ["name": "Ruler", "src": "/svg/ruler?value=72.4&width=1200", "alt": "A weight ruler at 72.4 kg"],
-        ["name": "Loop", "src": "/svg/loop?width=1200", "alt": "The looping strip 0 to 20"],
-        ["name": "Grid", "src": "/svg/grid?width=1200&height=500", "alt": "The infinite grid around tile (0, 0)"],
-    ]
 }

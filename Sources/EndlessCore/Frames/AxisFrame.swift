@@ -1,0 +1,95 @@
+/// What a page reports about one scroll axis, each time it asks what to show.
+public struct AxisReport: Sendable, Hashable {
+    /// `scrollLeft` (or `scrollTop`): content coordinate of the viewport's leading edge.
+    public var scroll: Double
+    /// World coordinate of content coordinate 0, as the last frame said; `nil` on the first request.
+    public var origin: Double?
+    /// Viewport length.
+    public var length: Double
+    /// The tiles the page holds along this axis.
+    public var have: ClosedRange<Int64>?
+
+    public init(scroll: Double, origin: Double?, length: Double, have: ClosedRange<Int64>?) {
+        self.scroll = scroll
+        self.origin = origin
+        self.length = length
+        self.have = have
+    }
+}
+
+/// How a page's scroll content is laid out along one axis: bounded, recentered, tiled with a margin.
+public struct AxisLayout: Sendable, Hashable {
+    /// Length of the scrollable content: far below Firefox's 17,895,697 px limit, far above any fling.
+    public var contentLength: Double = 4_000_000
+    /// Tiles kept beyond each side of the viewport, in viewport lengths, so a fast scroll never shows blank.
+    public var overscan: Double = 1
+    /// Mid-scroll recentering happens only this close to the content's edge: the last resort.
+    public var edgeMargin: Double = 200_000
+
+    public init() {}
+}
+
+/// One axis of a frame: where the content and its tiles go after the page applies it.
+public struct AxisFrame: Sendable, Hashable {
+    /// The origin the page must keep and send back.
+    public var origin: Double
+    /// The scroll position to set at once (after a recenter, or on the first frame); `nil` leaves it.
+    public var scroll: Double?
+    /// Added to the scroll position and every tile position by a recenter; 0 when none happened.
+    public var shift: Double
+    /// The tiles the page must hold, placed at content coordinates.
+    public var tiles: TileRun
+    /// Content coordinate of the viewport's leading edge once applied.
+    public var settledScroll: Double
+
+    /// Content coordinate of tile `index`'s leading edge.
+    public func position(of index: Int64) -> Double { tiles.position(of: index) }
+}
+
+extension AxisLayout {
+    /// Seed 004 and StreetScroller in one step: recenter (at a gesture's end by whole `quantum`s, mid-scroll
+    /// only near the edge), then tile the viewport plus its margin.
+    ///
+    /// `start` is the world coordinate to put at the viewport's leading edge when the page has no origin yet.
+    public func frame(
+        _ report: AxisReport, strip: TileStrip, gestureEnded: Bool, quantum: Double, start: Double
+    ) throws(EndlessError) -> AxisFrame {
+        guard report.length > 0, report.length <= Limits.maximumWindowSide else {
+            throw EndlessError("width", "must be a number greater than 0 and at most 8192")
+        }
+        guard report.scroll.isFinite, report.scroll >= -report.length, report.scroll <= contentLength else {
+            throw EndlessError("scroll", "must be a scroll position within the content (0 to 4000000)")
+        }
+        var axis: ScrollAxis
+        var shift: Double = 0
+        var setScroll: Double? = nil
+        if let origin = report.origin {
+            try Limits.checkCoordinate(origin, "origin")
+            axis = ScrollAxis(
+                contentLength: contentLength, boundsLength: report.length, offset: report.scroll, origin: origin)
+            let recentered =
+                gestureEnded
+                ? axis.recenterAtGestureEnd(quantum: quantum)
+                : axis.recenterIfNecessary(edgeMargin: edgeMargin)
+            if let recentered {
+                shift = recentered
+                setScroll = axis.offset
+            }
+        } else {
+            // The first frame: the viewport at the content's centre, a whole number of tiles from content 0.
+            let center = (contentLength - report.length) / 2
+            let centerOnGrid = (center / quantum).rounded(.down) * quantum
+            axis = ScrollAxis(
+                contentLength: contentLength, boundsLength: report.length, offset: centerOnGrid,
+                origin: start - centerOnGrid)
+            setScroll = centerOnGrid
+        }
+        try Limits.checkCoordinate(axis.worldOffset, "scroll")
+        let margin = report.length * overscan
+        let run = strip.run(from: axis.worldOffset - margin, extent: report.length + 2 * margin)
+        // Positions relative to the margin's start become content coordinates.
+        let tiles = TileRun(
+            first: run.first, count: run.count, leadingEdge: axis.offset - margin + run.leadingEdge, length: run.length)
+        return AxisFrame(origin: axis.origin, scroll: setScroll, shift: shift, tiles: tiles, settledScroll: axis.offset)
+    }
+}

@@ -1,0 +1,72 @@
+/// What a loop view shows after the page applies a frame.
+public struct LoopFrame: Sendable, Hashable {
+    public var axis: AxisFrame
+    /// Where to settle (an item centred), as a scroll position.
+    public var snap: Double?
+    /// The item nearest the viewport's centre once settled.
+    public var centredItem: Int
+}
+
+extension Loop {
+    /// The frame for a loop view: tiles every item, settles with the nearest item centred.
+    public func frame(_ report: AxisReport, layout: AxisLayout, gestureEnded: Bool) throws(EndlessError) -> LoopFrame {
+        let axis = try layout.frame(report, strip: itemStrip, gestureEnded: gestureEnded, quantum: spacing, start: 0)
+        let leading = axis.origin + axis.settledScroll
+        let settled = gestureEnded ? snapRule(windowWidth: report.length).snap(leading) : leading
+        let item = label(ofItem: itemStrip.tile(containing: settled + report.length / 2))
+        return LoopFrame(axis: axis, snap: settled == leading ? nil : settled - axis.origin, centredItem: item)
+    }
+}
+
+/// What a grid view shows after the page applies a frame.
+public struct GridFrame: Sendable, Hashable {
+    public var horizontal: AxisFrame
+    public var vertical: AxisFrame
+    /// Where to scroll smoothly (back to centre), if anywhere.
+    public var snap: (x: Double, y: Double)?
+    /// World point at the viewport's centre once applied.
+    public var center: (x: Double, y: Double)
+
+    public static func == (a: GridFrame, b: GridFrame) -> Bool {
+        a.horizontal == b.horizontal && a.vertical == b.vertical
+            && a.snap.map { [$0.x, $0.y] } == b.snap.map { [$0.x, $0.y] }
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(horizontal)
+        hasher.combine(vertical)
+    }
+}
+
+extension Grid {
+    /// The frame for a grid view; `backToCentre` scrolls smoothly to (0, 0) when it is near, and
+    /// re-places the content around it when it is too far to scroll to.
+    public func frame(
+        horizontal: AxisReport, vertical: AxisReport, layout: AxisLayout, gestureEnded: Bool, backToCentre: Bool,
+        start: (x: Double, y: Double)
+    ) throws(EndlessError) -> GridFrame {
+        var horizontal = horizontal, vertical = vertical
+        var start = start
+        if backToCentre, let x = horizontal.origin, let y = vertical.origin {
+            let target = (x: -horizontal.length / 2 - x, y: -vertical.length / 2 - y)
+            let reachable = (layout.edgeMargin...layout.contentLength - layout.edgeMargin)
+            if !(reachable.contains(target.x) && reachable.contains(target.y)) {
+                (horizontal.origin, vertical.origin) = (nil, nil)
+                start = (0, 0)
+            }
+        }
+        let columns = try layout.frame(
+            horizontal, strip: strip, gestureEnded: gestureEnded, quantum: tileSize,
+            start: start.x - horizontal.length / 2)
+        let rows = try layout.frame(
+            vertical, strip: strip, gestureEnded: gestureEnded, quantum: tileSize, start: start.y - vertical.length / 2)
+        let center = (
+            x: columns.origin + columns.settledScroll + horizontal.length / 2,
+            y: rows.origin + rows.settledScroll + vertical.length / 2
+        )
+        var snap: (x: Double, y: Double)? = nil
+        if backToCentre, center != (0, 0) {
+            snap = (-horizontal.length / 2 - columns.origin, -vertical.length / 2 - rows.origin)
+        }
+        return GridFrame(horizontal: columns, vertical: rows, snap: snap, center: snap == nil ? center : (0, 0))
+    }
+}

@@ -1,0 +1,170 @@
+import EndlessCore
+import EndlessSVG
+import Foundation
+import Hummingbird
+
+/// `/frame/ruler`, `/frame/loop`, `/frame/grid`: what the page asks once per animation frame at most.
+/// The page reports where it is; the answer says what to add, move and remove, where to scroll, what to show.
+struct FrameResponder: Sendable {
+    let tiles: TileCache
+    let layout = AxisLayout()
+    let link = LinkedRuler.kilogramsAndPounds()
+
+    static let rulerNames = [
+        "seq", "scroll", "origin", "width", "height", "have", "end", "key", "value", "lorigin", "lhave", "lheight",
+    ]
+    static let loopNames = ["seq", "scroll", "origin", "width", "height", "have", "end"]
+    static let gridNames = [
+        "seq", "scroll", "top", "origin", "otop", "width", "height", "have", "end", "centre", "x", "y",
+    ]
+
+    func ruler(_ p: EndlessCore.Parameters) throws(EndlessError) -> RulerFrameJSON {
+        let width = try p.number("width", accepts: "the viewport width, greater than 0 and at most 8192") ?? 0
+        let height = try p.number("height", accepts: "a tile height from 1 to 8192") ?? 120
+        let linkedHeight = try p.number("lheight", accepts: "a tile height from 1 to 8192") ?? 80
+        try Limits.checkWindowSide(height, "height")
+        try Limits.checkWindowSide(linkedHeight, "lheight")
+        var key: RulerKey?
+        if let name = p.text("key") {
+            guard let known = RulerKey(rawValue: name) else {
+                throw EndlessError("key", "must be one of " + RulerKey.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            key = known
+        }
+        let ruler = link.leader
+        let start = try ruler.offset(
+            for: try p.decimal("value") ?? ruler.configuration.initialValue ?? ruler.configuration.minimum)
+        let report = try axisReport(p, scroll: "scroll", origin: "origin", have: "have", length: width)
+        let ended = p.text("end") == "1"
+        let frame = try ruler.frame(report, layout: layout, gestureEnded: ended, key: key, startOffset: start)
+        let linkedReport = AxisReport(
+            scroll: 0, origin: try p.number("lorigin", accepts: "the origin the last frame gave"), length: width,
+            have: try tileRange(p.text("lhave"), "lhave"))
+        let follower = try link.followerFrame(linkedReport, layout: layout, leaderOffset: frame.pointerOffset)
+        let leaderRenderer = RulerRenderer(ruler: ruler, height: height)
+        let followerRenderer = RulerRenderer(ruler: link.follower, height: linkedHeight)
+        let value = ruler.format(frame.value)
+        let settled = ended && frame.snap == nil
+        return RulerFrameJSON(
+            seq: try p.integer("seq", accepts: "a whole number") ?? 0,
+            view: AxisFrameJSON(frame.axis, reportedOrigin: report.origin, have: report.have, snap: frame.snap) {
+                block in
+                leaderRenderer.blockElement(content(ruler, leaderRenderer, block))
+            },
+            linked: {
+                // The follower is placed by the server, never scrolled by hand: its scroll is always absolute.
+                var linked = AxisFrameJSON(
+                    follower.axis, reportedOrigin: linkedReport.origin, have: linkedReport.have, snap: nil
+                ) {
+                    block in followerRenderer.blockElement(content(link.follower, followerRenderer, block))
+                }
+                (linked.scroll, linked.shift) = (follower.axis.scroll, 0)
+                return linked
+            }(),
+            value: value, text: "\(value) \(ruler.configuration.unit)",
+            linkedText: "\(link.follower.format(follower.value)) \(link.follower.configuration.unit)",
+            state: settled ? ["value": value] : nil)
+    }
+
+    func loop(_ p: EndlessCore.Parameters) throws(EndlessError) -> LoopFrameJSON {
+        let loop = Loop.standard
+        let width = try p.number("width", accepts: "the viewport width, greater than 0 and at most 8192") ?? 0
+        let height = try p.number("height", accepts: "a tile height from 1 to 8192") ?? 120
+        try Limits.checkWindowSide(height, "height")
+        let report = try axisReport(p, scroll: "scroll", origin: "origin", have: "have", length: width)
+        let frame = try loop.frame(report, layout: layout, gestureEnded: p.text("end") == "1")
+        let renderer = LoopRenderer(loop: loop, height: height)
+        let style = "loop|" + SVGResource.style(loop, height: height)
+        return LoopFrameJSON(
+            seq: try p.integer("seq", accepts: "a whole number") ?? 0,
+            view: AxisFrameJSON(frame.axis, reportedOrigin: report.origin, have: report.have, snap: frame.snap) {
+                item in
+                renderer.itemElement(
+                    tiles.content(for: TileKey(style: style, x: Int64(loop.label(ofItem: item)))) {
+                        renderer.itemContent(item)
+                    })
+            },
+            item: frame.centredItem)
+    }
+
+    func grid(_ p: EndlessCore.Parameters) throws(EndlessError) -> GridFrameJSON {
+        let grid = Grid.standard
+        let width = try p.number("width", accepts: "the viewport width, greater than 0 and at most 8192") ?? 0
+        let height = try p.number("height", accepts: "the viewport height, greater than 0 and at most 8192") ?? 0
+        let horizontal = try axisReport(p, scroll: "scroll", origin: "origin", have: nil, length: width)
+        let vertical = try axisReport(p, scroll: "top", origin: "otop", have: nil, length: height)
+        var have: (ClosedRange<Int64>, ClosedRange<Int64>)?
+        if let text = p.text("have") {
+            let parts = text.split(separator: ",").map(String.init)
+            guard parts.count == 2, let columns = try tileRange(parts[0], "have"),
+                let rows = try tileRange(parts[1], "have"),
+                columns.count * rows.count <= Limits.maximumTilesPerWindow
+            else { throw EndlessError("have", "must be the tiles held, as x0:x1,y0:y1 (what the last frame said)") }
+            have = (columns, rows)
+        }
+        let start = (
+            x: try p.number("x", accepts: "a number between -1e15 and 1e15") ?? 0,
+            y: try p.number("y", accepts: "a number between -1e15 and 1e15") ?? 0
+        )
+        try Limits.checkCoordinate(start.x, "x")
+        try Limits.checkCoordinate(start.y, "y")
+        let ended = p.text("end") == "1"
+        let frame = try grid.frame(
+            horizontal: horizontal, vertical: vertical, layout: layout, gestureEnded: ended,
+            backToCentre: p.text("centre") == "1", start: start)
+        if frame.horizontal.origin != horizontal.origin || frame.vertical.origin != vertical.origin,
+            horizontal.origin == nil
+        {
+            have = nil  // placed anew: the page drops what it had
+        }
+        let renderer = GridRenderer(grid: grid)
+        let style = "grid|\(grid.tileSize.bitPattern)"
+        return GridFrameJSON(
+            seq: try p.integer("seq", accepts: "a whole number") ?? 0, frame: frame,
+            reported: (horizontal.origin, vertical.origin), have: have, settled: ended && frame.snap == nil
+        ) { tile in
+            renderer.tileElement(
+                tiles.content(for: TileKey(style: style, x: tile.x, y: tile.y)) { renderer.tileContent(tile) })
+        }
+    }
+
+    private func content(_ ruler: Ruler, _ renderer: RulerRenderer, _ block: Int64) -> [UInt8] {
+        let style = "ruler|" + SVGResource.style(ruler, height: renderer.height)
+        let key = ruler.cycleBlocks.map { ((block % $0) + $0) % $0 } ?? block
+        return tiles.content(for: TileKey(style: style, x: key)) { renderer.blockContent(block) }
+    }
+
+    private func axisReport(_ p: EndlessCore.Parameters, scroll: String, origin: String, have: String?, length: Double)
+        throws(EndlessError) -> AxisReport
+    {
+        AxisReport(
+            scroll: try p.number(scroll, accepts: "the scroll position, a number") ?? 0,
+            origin: try p.number(origin, accepts: "the origin the last frame gave, a number"),
+            length: length, have: try tileRange(have.flatMap(p.text), have ?? "have"))
+    }
+}
+
+extension Router {
+    /// The frame endpoints: JSON, never cached.
+    func addFrameRoutes(_ frames: FrameResponder) {
+        func route(
+            _ view: String, _ names: [String],
+            _ make: @escaping @Sendable (EndlessCore.Parameters) throws(EndlessError) -> some Encodable
+        ) {
+            get(RouterPath("/frame/\(view)")) { request, _ -> Response in
+                do {
+                    let body = try JSONEncoder().encode(
+                        make(try EndlessCore.Parameters(request.queryPairs, accepted: names)))
+                    return Response(
+                        status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: body)))
+                } catch let error as EndlessError {
+                    throw PlainTextError(error)
+                }
+            }
+        }
+        route("ruler", FrameResponder.rulerNames, frames.ruler)
+        route("loop", FrameResponder.loopNames, frames.loop)
+        route("grid", FrameResponder.gridNames, frames.grid)
+    }
+}
