@@ -1,0 +1,191 @@
+import Testing
+
+@testable import EndlessCore
+
+@Suite struct FrameTests {
+    let layout = AxisLayout()
+    let ruler = try! Ruler(.weight)
+
+    /// What a page does with a frame: keep the origin, apply the scroll or the shift, hold the tiles.
+    struct Page {
+        var scroll = 0.0
+        var origin: Double?
+        var have: ClosedRange<Int64>?
+        var tiles: [Int64: Double] = [:]
+
+        mutating func apply(_ frame: AxisFrame) {
+            if origin == nil, let scroll = frame.scroll { self.scroll = scroll } else { scroll += frame.shift }
+            origin = frame.origin
+            have = frame.tiles.indices
+            tiles = Dictionary(uniqueKeysWithValues: frame.tiles.indices.map { ($0, frame.position(of: $0)) })
+        }
+
+        func report(width: Double = 1000) -> AxisReport {
+            AxisReport(scroll: scroll, origin: origin, length: width, have: have)
+        }
+    }
+
+    @Test func theFirstFramePutsTheStartAtTheLeadingEdgeNearTheCentre() throws {
+        let frame = try layout.frame(
+            AxisReport(scroll: 0, origin: nil, length: 1000, have: nil), strip: ruler.blockStrip, gestureEnded: false,
+            quantum: 100, start: 5840)
+        let scroll = try #require(frame.scroll)
+        #expect(scroll.truncatingRemainder(dividingBy: 100) == 0)
+        #expect(abs(scroll - (layout.contentLength - 1000) / 2) < 100)
+        #expect(frame.origin + scroll == 5840)
+        // Tiles cover the viewport and one viewport each side, placed at world − origin.
+        #expect(frame.position(of: frame.tiles.first) <= scroll - 1000)
+        #expect(frame.position(of: frame.tiles.last) + 100 >= scroll + 2000)
+        for index in frame.tiles.indices {
+            #expect(frame.position(of: index) == ruler.blockStrip.phase + Double(index) * 100 - frame.origin)
+        }
+    }
+
+    @Test func aGestureEndRecentersByWholeBlocksAndNothingMovesOnScreen() throws {
+        var page = Page()
+        page.apply(
+            try layout.frame(page.report(), strip: ruler.blockStrip, gestureEnded: false, quantum: 100, start: 0))
+        page.scroll += 123_456.5
+        let world = page.origin! + page.scroll
+        let onScreenBefore = page.tiles.mapValues { $0 - page.scroll }
+        let scrolled = try layout.frame(
+            page.report(), strip: ruler.blockStrip, gestureEnded: false, quantum: 100, start: 0)
+        #expect(scrolled.shift == 0, "no recenter mid-scroll, far from the edge")
+        page.apply(scrolled)
+        let ended = try layout.frame(page.report(), strip: ruler.blockStrip, gestureEnded: true, quantum: 100, start: 0)
+        #expect(ended.shift == -123_500)
+        page.apply(ended)
+        #expect(page.origin! + page.scroll == world, "the world under the viewport did not move")
+        for (index, position) in page.tiles where onScreenBefore[index] != nil {
+            #expect(position - page.scroll == onScreenBefore[index]!, "tile \(index) stays put on screen")
+        }
+    }
+
+    @Test func midScrollRecentersOnlyNearTheEdge() throws {
+        let report = AxisReport(scroll: layout.contentLength - 1000 - 150_000, origin: 0, length: 1000, have: nil)
+        let frame = try layout.frame(report, strip: ruler.blockStrip, gestureEnded: false, quantum: 100, start: 0)
+        #expect(frame.shift != 0, "within the 200,000 px edge margin: the last resort")
+        #expect(frame.origin + frame.settledScroll == report.scroll)
+    }
+
+    @Test func refusesWhatNoPageCouldReport() {
+        let strip = ruler.blockStrip
+        #expect(throws: EndlessError.self) {
+            try layout.frame(
+                AxisReport(scroll: 0, origin: nil, length: 0, have: nil), strip: strip, gestureEnded: false,
+                quantum: 100, start: 0)
+        }
+        #expect(throws: EndlessError.self) {
+            try layout.frame(
+                AxisReport(scroll: 5e6, origin: 0, length: 100, have: nil), strip: strip, gestureEnded: false,
+                quantum: 100, start: 0)
+        }
+        #expect(throws: EndlessError.self) {
+            try layout.frame(
+                AxisReport(scroll: 0, origin: 2e15, length: 100, have: nil), strip: strip, gestureEnded: false,
+                quantum: 100, start: 0)
+        }
+    }
+
+    @Test func theRulerSettlesOnTheNearestTick() throws {
+        let start = try ruler.offset(for: DecimalNumber("72.4")!)
+        var page = Page()
+        let first = try ruler.frame(page.report(), layout: layout, gestureEnded: false, startOffset: start)
+        #expect(first.value.description == "72.4")
+        page.apply(first.axis)
+        page.scroll += 1237
+        let ended = try ruler.frame(page.report(), layout: layout, gestureEnded: true, startOffset: start)
+        page.apply(ended.axis)
+        let snap = try #require(ended.snap)
+        #expect(snap - page.scroll == 3, "1237 px is 123.7 ticks: on 3 px to the tick of 84.8")
+        #expect(ended.snapValue?.description == "84.8")
+        page.scroll = snap
+        let settled = try ruler.frame(page.report(), layout: layout, gestureEnded: true, startOffset: start)
+        #expect(settled.snap == nil && settled.value.description == "84.8")
+    }
+
+    @Test func keysMoveByTicksAndBlocksAndToTheEnds() throws {
+        let at = try ruler.offset(for: DecimalNumber("72.4")!)
+        func value(after key: RulerKey) throws -> String {
+            try ruler.value(atOffset: ruler.keyTarget(key, from: at)).description
+        }
+        #expect(try value(after: .tickUp) == "72.5")
+        #expect(try value(after: .tickDown) == "72.3")
+        #expect(try value(after: .blockUp) == "73.4")
+        #expect(try value(after: .blockDown) == "71.4")
+        #expect(try value(after: .home) == "9")
+        #expect(try value(after: .end) == "999")
+        #expect(try abs(ruler.keyTarget(.end, from: at) - at) < 99_100 / 2, "the nearest 999, across the wrap")
+    }
+
+    @Test func a100MillionPixelJourneyKeepsItsValuesRight() throws {
+        let start = try ruler.offset(for: DecimalNumber("72.4")!)
+        var page = Page()
+        page.apply(try ruler.frame(page.report(), layout: layout, gestureEnded: false, startOffset: start).axis)
+        var travelled = 0.0
+        while travelled < 100_000_000 {
+            for _ in 0..<10 {
+                page.scroll += 3_333
+                travelled += 3_333
+                page.apply(try ruler.frame(page.report(), layout: layout, gestureEnded: false, startOffset: start).axis)
+                #expect((0...layout.contentLength).contains(page.scroll))
+            }
+            page.apply(try ruler.frame(page.report(), layout: layout, gestureEnded: true, startOffset: start).axis)
+        }
+        let frame = try ruler.frame(page.report(), layout: layout, gestureEnded: false, startOffset: start)
+        // 100,023,330 px is 10,002,333 ticks from 72.4, wrapping every 9910 ticks: 1009 turns and 3143 ticks.
+        #expect(travelled == 100_023_330)
+        #expect(frame.value == ruler.value(ofTick: ruler.tick(atOffset: start) + 10_002_333))
+        #expect(frame.value.description == "386.7")
+        #expect(page.tiles.count <= 40, "the page holds a screenful and its margins, however far it went")
+    }
+
+    @Test func thePoundsRulerFollows() throws {
+        let link = LinkedRuler.kilogramsAndPounds()
+        let leader = try ruler.offset(for: DecimalNumber("72.4")!)
+        var frame = try link.followerFrame(
+            AxisReport(scroll: 0, origin: nil, length: 1000, have: nil), layout: layout, leaderOffset: leader)
+        #expect(link.follower.format(frame.value) == "159.6")
+        let scroll = try #require(frame.axis.scroll)
+        #expect(abs(frame.axis.origin + scroll + 500 - link.followerOffset(forLeaderOffset: leader)) < 1e-6)
+        frame = try link.followerFrame(
+            AxisReport(scroll: 0, origin: frame.axis.origin, length: 1000, have: frame.axis.tiles.indices),
+            layout: layout, leaderOffset: leader + 1e7)
+        #expect(
+            frame.axis.scroll.map { (0...layout.contentLength).contains($0) } == true, "re-placed when out of reach")
+    }
+
+    @Test func theLoopSettlesWithAnItemCentred() throws {
+        let loop = Loop.standard
+        let first = try loop.frame(
+            AxisReport(scroll: 0, origin: nil, length: 1000, have: nil), layout: layout, gestureEnded: false)
+        let scroll = try #require(first.axis.scroll) + 2_222
+        let ended = try loop.frame(
+            AxisReport(scroll: scroll, origin: first.axis.origin, length: 1000, have: nil), layout: layout,
+            gestureEnded: true)
+        let snap = try #require(ended.snap)
+        let centre = ended.axis.origin + snap + 500
+        #expect((centre - 40).truncatingRemainder(dividingBy: 150) == 0, "an item's centre under the viewport's centre")
+        #expect(ended.centredItem == loop.label(ofItem: Int64(((centre - 40) / 150).rounded())))
+    }
+
+    @Test func backToCentreScrollsWhenNearAndRePlacesWhenFar() throws {
+        let grid = Grid.standard
+        func report(_ scroll: Double, _ origin: Double?) -> AxisReport {
+            AxisReport(scroll: scroll, origin: origin, length: 800, have: nil)
+        }
+        let near = try grid.frame(
+            horizontal: report(2_000_000, -1_995_000), vertical: report(2_000_000, -2_003_000), layout: layout,
+            gestureEnded: false, backToCentre: true, start: (0, 0))
+        let snap = try #require(near.snap)
+        #expect(near.horizontal.origin + snap.x + 400 == 0 && near.vertical.origin + snap.y + 400 == 0)
+        let far = try grid.frame(
+            horizontal: report(2_000_000, 1e12), vertical: report(2_000_000, -1e12), layout: layout,
+            gestureEnded: false,
+            backToCentre: true, start: (0, 0))
+        #expect(far.snap == nil)
+        let x = try #require(far.horizontal.scroll), y = try #require(far.vertical.scroll)
+        #expect(far.horizontal.origin + x + 400 == 0 && far.vertical.origin + y + 400 == 0)
+        #expect(far.center == (0, 0))
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import EndlessServer
+
+@Suite(.timeLimit(.minutes(1))) struct PageTests {
+    func json(_ response: TestResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+    }
+
+    @Test func theFirstRulerFramePlacesTilesAndValues() async throws {
+        try await withServer { client, _ in
+            let response = try await client.execute(
+                uri: "/frame/ruler?seq=3&scroll=0&width=1000&value=72.4", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.cacheControl] == "no-store")
+            let frame = try json(response)
+            #expect(frame["seq"] as? Int == 3)
+            #expect(frame["value"] as? String == "72.4" && frame["text"] as? String == "72.4 kg")
+            #expect(frame["linkedText"] as? String == "159.6 lb")
+            let view = try #require(frame["view"] as? [String: Any])
+            let scroll = try #require(view["scroll"] as? Double)
+            let origin = try #require(view["origin"] as? Double)
+            #expect(origin + scroll + 500 == 6340, "72.4 is tick 634, under the pointer")
+            let added = try #require(view["add"] as? [[String: Any]])
+            #expect(added.count == 31, "three viewports of 100 px blocks")
+            #expect((added.first?["svg"] as? String)?.hasPrefix("<svg xmlns=") == true)
+        }
+    }
+
+    @Test func aFollowingFrameSendsOnlyWhatChanged() async throws {
+        try await withServer { client, _ in
+            let first = try json(try await client.execute(uri: "/frame/ruler?scroll=0&width=1000", method: .get))
+            let view = try #require(first["view"] as? [String: Any])
+            let linked = try #require(first["linked"] as? [String: Any])
+            let (scroll, origin) = (view["scroll"] as! Double, view["origin"] as! Double)
+            let have = view["have"] as! String
+            let query = "width=1000&origin=\(origin)&have=\(have)&lorigin=\(linked["origin"]!)&lhave=\(linked["have"]!)"
+            let still = try json(try await client.execute(uri: "/frame/ruler?scroll=\(scroll)&\(query)", method: .get))
+            let stillView = try #require(still["view"] as? [String: Any])
+            #expect((stillView["add"] as? [Any])?.isEmpty == true && (stillView["remove"] as? [Any])?.isEmpty == true)
+            #expect(stillView["scroll"] == nil, "a settled page keeps its own scroll position")
+            // 253 px on, the window's margins reach 3 new blocks and leave 3 behind.
+            let moved = try json(
+                try await client.execute(uri: "/frame/ruler?scroll=\(scroll + 253)&\(query)", method: .get))
+            let movedView = try #require(moved["view"] as? [String: Any])
+            #expect((movedView["add"] as? [Any])?.count == 3 && (movedView["remove"] as? [Any])?.count == 3)
+            let ended = try json(
+                try await client.execute(uri: "/frame/ruler?scroll=\(scroll + 253)&end=1&\(query)", method: .get))
+            let endedView = try #require(ended["view"] as? [String: Any])
+            #expect(endedView["shift"] as? Double == -300, "recentered by whole blocks (2.53 rounds to 3)")
+            #expect(endedView["snap"] as? Double == scroll + 253 - 300 - 3, "the pointer settles back 3 px on a tick")
+            #expect((endedView["move"] as? [Any])?.isEmpty == false, "kept tiles get their new places")
+        }
+    }
+
+    @Test func settledFramesCarryTheAddressState() async throws {
+        try await withServer { client, _ in
+            let first = try json(
+                try await client.execute(uri: "/frame/ruler?scroll=0&width=1000&value=123.4", method: .get))
+            let view = first["view"] as! [String: Any]
+            let settled = try json(
+                try await client.execute(
+                    uri: "/frame/ruler?scroll=\(view["scroll"]!)&origin=\(view["origin"]!)&width=1000&end=1",
+                    method: .get))
+            #expect(settled["state"] as? [String: String] == ["value": "123.4"])
+            let grid = try json(
+                try await client.execute(
+                    uri: "/frame/grid?scroll=0&top=0&width=800&height=600&x=1000&y=-500", method: .get))
+            #expect(grid["center"] as? String == "(1000, -500)")
+        }
+    }
+
+    @Test func keysAndLoopAndGridFrames() async throws {
+        try await withServer { client, _ in
+            let first = try json(
+                try await client.execute(uri: "/frame/ruler?scroll=0&width=1000&value=72.4", method: .get))
+            let view = first["view"] as! [String: Any]
+            let base = "/frame/ruler?scroll=\(view["scroll"]!)&origin=\(view["origin"]!)&width=1000"
+            for (key, delta) in [("tickUp", 10.0), ("tickDown", -10), ("blockUp", 100), ("blockDown", -100)] {
+                let frame = try json(try await client.execute(uri: base + "&key=\(key)", method: .get))
+                #expect(
+                    (frame["view"] as! [String: Any])["snap"] as? Double == (view["scroll"] as! Double) + delta,
+                    "\(key)")
+            }
+            let loop = try json(try await client.execute(uri: "/frame/loop?scroll=0&width=1000", method: .get))
+            #expect(((loop["view"] as! [String: Any])["add"] as! [Any]).count >= 20)
+            let grid = try json(
+                try await client.execute(uri: "/frame/grid?scroll=0&top=0&width=800&height=600", method: .get))
+            #expect((grid["add"] as! [Any]).count == 25 * 19, "800 × 600 and a viewport of margin each side")
+        }
+    }
+
+    @Test(arguments: [
+        ("/frame/ruler?width=0", "width"), ("/frame/ruler?width=800&key=jump", "key"),
+        ("/frame/ruler?width=800&origin=0&have=9:3", "have"), ("/frame/ruler?width=800&scroll=-1e9&origin=0", "scroll"),
+        ("/frame/grid?width=800&height=600&have=1:2", "have"), ("/frame/loop?width=800&origin=nan", "origin"),
+        ("/frame/ruler?width=800&value=5000", "value"), ("/frame/tree", "path"), ("/?value=abc", "value"),
+        ("/?x=1e16", "x"),
+    ])
+    func badFrameRequestsGetOneLine(uri: String, parameter: String) async throws {
+        try await withServer { client, _ in
+            let response = try await client.execute(uri: uri, method: .get)
+            #expect((400..<500).contains(response.status.code), "\(uri)")
+            #expect(
+                String(buffer: response.body).hasPrefix(parameter + ":"), "\(uri): \(String(buffer: response.body))")
+        }
+    }
+
+    @Test func theIndexPageOpensAtTheAskedValue() async throws {
+        try await withServer { client, _ in
+            let html = String(buffer: try await client.execute(uri: "/?value=72.4&x=1000&y=-500", method: .get).body)
+            #expect(html.contains(#"aria-valuenow="72.4""#) && html.contains(#"aria-valuetext="72.4 kg""#))
+            #expect(
+                html.contains(#"role="slider""#) && html.contains(#"aria-valuemin="9""#)
+                    && html.contains(#"aria-valuemax="999""#))
+            #expect(html.contains("<title>Ruler at 72.4 kg</title>"), "the first window is drawn into the page")
+            #expect(html.contains("159.6 lb") && html.contains("(1000, -500)"))
+            #expect(html.contains(#"<script src="/endless.js" defer></script>"#))
+        }
+    }
+
+    @Test func theScriptIsServedAndThin() async throws {
+        try await withServer { client, _ in
+            let response = try await client.execute(uri: "/endless.js", method: .get)
+            #expect(response.status == .ok)
+            let script = String(buffer: response.body)
+            #expect(script.split(separator: "\n", omittingEmptySubsequences: false).count <= 150)
+            #expect(!script.contains("import ") && !script.contains("require("), "no framework, no dependency")
+        }
+    }
+}
