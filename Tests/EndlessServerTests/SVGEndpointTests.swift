@@ -145,7 +145,10 @@ import Testing
             try await client.execute(uri: "/", method: .get) {
                 let html = String(buffer: $0.body)
                 #expect($0.headers[.contentType] == "text/html; charset=utf-8")
-                #expect(html.contains("/svg/ruler?") && html.contains("/svg/loop?") && html.contains("/svg/grid?"))
+                for view in ["ruler", "pounds", "loop", "grid"] { #expect(html.contains(#"id="\#(view)""#), "\(view)") }
+                for title in ["Ruler at 60.0 kg", "Loop around item", "Grid around (0, 0)"] {
+                    #expect(html.contains("<title>\(title)"), "the first \(title) window is drawn into the page")
+                }
             }
         }
     }
