@@ -93,6 +93,32 @@ import Testing
         }
     }
 
+    @Test func gridRecentersByAShiftAndReplacesFarAwayContentWhole() async throws {
+        try await withServer { client, _ in
+            let first = try json(
+                try await client.execute(uri: "/frame/grid?scroll=0&top=0&width=800&height=600", method: .get))
+            let (x, y) = (first["x"] as! [String: Any], first["y"] as! [String: Any])
+            let have = "\(x["have"]!),\(y["have"]!)"
+            let (scroll, top) = (x["scroll"] as! Double, y["scroll"] as! Double)
+            let query = "width=800&height=600&origin=\(x["origin"]!)&otop=\(y["origin"]!)&have=\(have)"
+            let ended = try json(
+                try await client.execute(
+                    uri: "/frame/grid?scroll=\(scroll + 1234)&top=\(top - 567)&end=1&\(query)", method: .get))
+            let (endedX, endedY) = (ended["x"] as! [String: Any], ended["y"] as! [String: Any])
+            #expect(endedX["scroll"] == nil && endedY["scroll"] == nil, "a late frame must not undo scrolling")
+            #expect(endedX["shift"] as? Double == -1200 && endedY["shift"] as? Double == 600)
+            #expect((ended["move"] as? [Any])?.isEmpty == false)
+            // Back to centre from a world point too far to scroll to: everything is placed anew.
+            let far = "width=800&height=600&origin=1e12&otop=-1e12&have=\(have)"
+            let centre = try json(
+                try await client.execute(uri: "/frame/grid?scroll=\(scroll)&top=\(top)&centre=1&\(far)", method: .get))
+            #expect((centre["x"] as! [String: Any])["scroll"] is Double)
+            #expect((centre["remove"] as? [Any])?.count == 25 * 19, "every old tile goes")
+            #expect((centre["add"] as? [Any])?.count == 25 * 19 && (centre["move"] as? [Any])?.isEmpty == true)
+            #expect(centre["center"] as? String == "(0, 0)")
+        }
+    }
+
     @Test(arguments: [
         ("/frame/ruler?width=0", "width"), ("/frame/ruler?width=800&key=jump", "key"),
         ("/frame/ruler?width=800&origin=0&have=9:3", "have"), ("/frame/ruler?width=800&scroll=-1e9&origin=0", "scroll"),

@@ -41,6 +41,9 @@ public struct AxisFrame: Sendable, Hashable {
     public var tiles: TileRun
     /// Content coordinate of the viewport's leading edge once applied.
     public var settledScroll: Double
+    /// The content was placed from scratch (no origin yet, or too far to scroll to): tiles the page
+    /// holds are stale, and `scroll` is absolute.
+    public var isNewPlacement: Bool
 
     /// Content coordinate of tile `index`'s leading edge.
     public func position(of index: Int64) -> Double { tiles.position(of: index) }
@@ -90,6 +93,8 @@ extension AxisLayout {
         // Positions relative to the margin's start become content coordinates.
         let tiles = TileRun(
             first: run.first, count: run.count, leadingEdge: axis.offset - margin + run.leadingEdge, length: run.length)
-        return AxisFrame(origin: axis.origin, scroll: setScroll, shift: shift, tiles: tiles, settledScroll: axis.offset)
+        return AxisFrame(
+            origin: axis.origin, scroll: setScroll, shift: shift, tiles: tiles, settledScroll: axis.offset,
+            isNewPlacement: report.origin == nil)
     }
 }

@@ -27,19 +27,24 @@ struct TileJSON: Encodable {
 }
 
 extension AxisFrameJSON {
+    /// An axis's placement alone: origin, scroll or shift, snap; the tiles are the caller's.
+    init(placement frame: AxisFrame, snap: Double?) {
+        origin = frame.origin
+        scroll = frame.isNewPlacement ? frame.scroll : nil
+        shift = frame.isNewPlacement ? 0 : frame.shift
+        self.snap = snap
+        have = "\(frame.tiles.first):\(frame.tiles.last)"
+    }
+
     /// The changes from the tiles the page has (`have`) to the frame's, with `element` drawing new ones.
     init(
         _ frame: AxisFrame, reportedOrigin: Double?, have: ClosedRange<Int64>?, snap: Double?,
         element: (Int64) -> [UInt8]
     ) {
+        self.init(placement: frame, snap: snap)
         let need = frame.tiles.indices
-        let kept = have.map { Set($0).intersection(need) } ?? []
-        origin = frame.origin
-        scroll = reportedOrigin == nil ? frame.scroll : nil
-        shift = frame.shift
-        self.snap = snap
-        self.have = "\(need.lowerBound):\(need.upperBound)"
-        remove = have.map { $0.filter { !need.contains($0) }.map(String.init) } ?? []
+        let kept = frame.isNewPlacement ? [] : have.map { Set($0).intersection(need) } ?? []
+        remove = have.map { $0.filter { !kept.contains($0) }.map(String.init) } ?? []
         for index in need where !kept.contains(index) {
             add.append(
                 TileJSON(
@@ -69,19 +74,20 @@ struct GridFrameJSON: Encodable {
         settled: Bool, element: (GridCoordinate) -> [UInt8]
     ) {
         self.seq = seq
-        x = AxisFrameJSON(frame.horizontal, reportedOrigin: nil, have: nil, snap: frame.snap?.x) { _ in [] }
-        y = AxisFrameJSON(frame.vertical, reportedOrigin: nil, have: nil, snap: frame.snap?.y) { _ in [] }
-        (x.add, y.add) = ([], [])
+        x = AxisFrameJSON(placement: frame.horizontal, snap: frame.snap?.x)
+        y = AxisFrameJSON(placement: frame.vertical, snap: frame.snap?.y)
         let columns = frame.horizontal.tiles.indices, rows = frame.vertical.tiles.indices
         let moved = reported.x != frame.horizontal.origin || reported.y != frame.vertical.origin
+        let stale = frame.horizontal.isNewPlacement || frame.vertical.isNewPlacement
         func key(_ column: Int64, _ row: Int64) -> String { "\(column),\(row)" }
         if let (haveColumns, haveRows) = have {
             for row in haveRows {
-                for column in haveColumns where !(columns.contains(column) && rows.contains(row)) {
+                for column in haveColumns where stale || !(columns.contains(column) && rows.contains(row)) {
                     remove.append(key(column, row))
                 }
             }
         }
+        let have = stale ? nil : have
         for row in rows {
             for column in columns {
                 let x = frame.horizontal.position(of: column), y = frame.vertical.position(of: row)

@@ -58,7 +58,7 @@ struct FrameResponder: Sendable {
                 ) {
                     block in followerRenderer.blockElement(content(link.follower, followerRenderer, block))
                 }
-                (linked.scroll, linked.shift) = (follower.axis.scroll, 0)
+                (linked.scroll, linked.shift) = (follower.axis.scroll, 0)  // kept tiles move with `move`
                 return linked
             }(),
             value: value, text: "\(value) \(ruler.configuration.unit)",
