@@ -27,6 +27,14 @@ public struct RenderedWindow: Sendable, Hashable {
 func documentHeader(width: Double, height: Double, title: String, into writer: inout SVGWriter) {
     writer.append(#"<?xml version="1.0" encoding="UTF-8"?>"#)
     writer.append("\n")
+    svgOpening(width: width, height: height, into: &writer)
+    writer.append("\n<title>")
+    writer.append(escaped: title)
+    writer.append("</title>\n")
+}
+
+/// `<svg …>` of the given size, with the font every view uses.
+func svgOpening(width: Double, height: Double, into writer: inout SVGWriter) {
     writer.append(#"<svg xmlns="http://www.w3.org/2000/svg" width=""#)
     writer.append(width)
     writer.append(#"" height=""#)
@@ -36,9 +44,6 @@ func documentHeader(width: Double, height: Double, title: String, into writer: i
     writer.append(" ")
     writer.append(height)
     writer.append(#"" font-family="DejaVu Sans, Verdana, sans-serif">"#)
-    writer.append("\n<title>")
-    writer.append(escaped: title)
-    writer.append("</title>\n")
 }
 
 /// A tile placed at (`x`, `y`) in its window: the tile's own coordinates stay small.
@@ -68,15 +73,7 @@ func tileDocument(width: Double, height: Double, title: String, content: [UInt8]
 /// A tile as an inline `<svg>` element for a page, which places it; no declaration, no title.
 func tileElement(width: Double, height: Double, content: [UInt8]) -> [UInt8] {
     var writer = SVGWriter(capacity: content.count + 160)
-    writer.append(#"<svg xmlns="http://www.w3.org/2000/svg" width=""#)
-    writer.append(width)
-    writer.append(#"" height=""#)
-    writer.append(height)
-    writer.append(#"" viewBox="0 0 "#)
-    writer.append(width)
-    writer.append(" ")
-    writer.append(height)
-    writer.append(#"" font-family="DejaVu Sans, Verdana, sans-serif">"#)
+    svgOpening(width: width, height: height, into: &writer)
     writer.append(bytes: content)
     writer.append("</svg>")
     return writer.bytes

@@ -59,12 +59,7 @@ import Testing
         try await withServer(.live) { client, _ in
             let port = try #require(client.port)
             for _ in 0..<20 {
-                let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                    .connect(host: "127.0.0.1", port: port) { channel in
-                        channel.eventLoop.makeCompletedFuture {
-                            try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                        }
-                    }
+                let channel = try await connect(port: port)
                 try await channel.executeThenClose { inbound, outbound in
                     try await outbound.write(
                         ByteBuffer(string: "GET /svg/grid?width=6000&height=6000 HTTP/1.1\r\nHost: x\r\n\r\n"))

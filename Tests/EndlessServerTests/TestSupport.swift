@@ -57,12 +57,7 @@ func rawExchange(
     port: Int, request: String, onHead: @Sendable () async throws -> Void = {},
     onChunk: (ByteBuffer) throws -> Void = { _ in }
 ) async throws -> RawResponse {
-    let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-        .connect(host: "127.0.0.1", port: port) { channel in
-            channel.eventLoop.makeCompletedFuture {
-                try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-            }
-        }
+    let channel = try await connect(port: port)
     return try await channel.executeThenClose { inbound, outbound in
         try await outbound.write(ByteBuffer(string: request))
         var response = RawResponse()
@@ -97,14 +92,19 @@ func rawExchange(
     }
 }
 
-/// Everything a server sends for `request` until it closes the connection, as text.
-func rawText(port: Int, request: String) async throws -> String {
-    let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+/// A plain TCP connection to the server under test.
+func connect(port: Int) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+    try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .connect(host: "127.0.0.1", port: port) { channel in
             channel.eventLoop.makeCompletedFuture {
                 try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
             }
         }
+}
+
+/// Everything a server sends for `request` until it closes the connection, as text.
+func rawText(port: Int, request: String) async throws -> String {
+    let channel = try await connect(port: port)
     return try await channel.executeThenClose { inbound, outbound in
         try await outbound.write(ByteBuffer(string: request))
         var text = ""
