@@ -29,9 +29,9 @@ public func buildApplication(
         tilesPerBatch: options.tilesPerBatch)
 
     let router = Router()
+    router.add(middleware: MetricsMiddleware())
+    if logger.logLevel <= .info { router.add(middleware: LogRequestsMiddleware(.info)) }  // off the hot path otherwise
     router.addMiddleware {
-        MetricsMiddleware()
-        LogRequestsMiddleware(.info)
         PlainTextErrorMiddleware()
         RequestGuardMiddleware()
         FileMiddleware(options.publicDirectory, searchForIndexHtml: false, logger: logger)
@@ -66,9 +66,11 @@ extension Router {
             _ path: RouterPath, _ resource: @escaping @Sendable (Request, Context) throws(EndlessError) -> SVGResource
         ) {
             let handler: @Sendable (Request, Context) async throws -> Response = { request, context in
-                do {
-                    return try responder.respond(to: request, resource: resource(request, context))
-                } catch let error as EndlessError {
+                do throws(EndlessError) {
+                    return try responder.respond(to: request) { () throws(EndlessError) in
+                        try resource(request, context)
+                    }
+                } catch {
                     throw PlainTextError(error)
                 }
             }

@@ -116,7 +116,9 @@ import Testing
             let resource = SVGResource.rulerWindow(
                 try RulerWindow(ruler: try Ruler(.weight), offset: offset, width: 1200, height: 120))
             _ = resource.render(cache: tiles)
-            responses.store([ByteBuffer(string: "x")], for: resource.canonicalKey)
+            responses.store(
+                CachedResponse(etag: "x", resource: resource.kind, chunks: [ByteBuffer(string: "x")]),
+                for: resource.canonicalKey)
             #expect(tiles.count <= 64 && responses.count <= 16)
         }
         #expect(tiles.count == 64 && responses.count == 16)

@@ -3,10 +3,17 @@ import Metrics
 import NIOCore
 import Synchronization
 
-/// Whole responses as they went out, chunk by chunk (gzip already applied), keyed by their ETag:
-/// a repeated URL is answered by writing bytes, as a static file server would.
+/// A response as it went out: its ETag, its kind, and its body chunk by chunk (gzip already applied).
+struct CachedResponse: Sendable {
+    let etag: String
+    let resource: SVGResource.Kind
+    let chunks: [ByteBuffer]
+}
+
+/// Whole responses keyed by URL and encoding: a repeated URL is answered by writing bytes, without
+/// parsing or drawing anything, as a static file server would.
 final class ResponseCache: Sendable {
-    private let pool: Mutex<ReusePool<String, [ByteBuffer]>>
+    private let pool: Mutex<ReusePool<String, CachedResponse>>
     /// Responses larger than this are streamed every time rather than kept.
     let maximumEntryBytes: Int
     private let hits: Counter
@@ -19,15 +26,15 @@ final class ResponseCache: Sendable {
         misses = Counter(label: "endless_response_cache_misses")
     }
 
-    func chunks(for etag: String) -> [ByteBuffer]? {
-        let chunks = pool.withLock { $0.lookup(etag) }
-        (chunks == nil ? misses : hits).increment()
-        return chunks
+    func response(for key: String) -> CachedResponse? {
+        let response = pool.withLock { $0.lookup(key) }
+        (response == nil ? misses : hits).increment()
+        return response
     }
 
-    func store(_ chunks: [ByteBuffer], for etag: String) {
-        guard chunks.reduce(0, { $0 + $1.readableBytes }) <= maximumEntryBytes else { return }
-        pool.withLock { $0.enqueue(chunks, for: etag) }
+    func store(_ response: CachedResponse, for key: String) {
+        guard response.chunks.reduce(0, { $0 + $1.readableBytes }) <= maximumEntryBytes else { return }
+        pool.withLock { $0.enqueue(response, for: key) }
     }
 
     var count: Int { pool.withLock { $0.count } }

@@ -13,22 +13,24 @@ enum SVGResource: Sendable {
     /// Bumped whenever drawing changes, so that old ETags stop matching.
     static let renderingVersion = "1"
 
-    var isTile: Bool {
-        switch self {
-        case .rulerWindow, .gridWindow, .loopWindow: false
-        case .rulerBlock, .gridTile, .loopItem: true
-        }
+    /// What a resource is, without its contents: what its caching and metrics depend on.
+    enum Kind: String, Sendable {
+        case rulerWindow = "/svg/ruler", gridWindow = "/svg/grid", loopWindow = "/svg/loop"
+        case rulerBlock = "/svg/ruler/tiles", gridTile = "/svg/grid/tiles", loopItem = "/svg/loop/tiles"
+
+        var isTile: Bool { self == .rulerBlock || self == .gridTile || self == .loopItem }
+        /// The route's name in metrics.
+        var route: String { rawValue }
     }
 
-    /// The route's name in metrics.
-    var route: String {
+    var kind: Kind {
         switch self {
-        case .rulerWindow: "/svg/ruler"
-        case .gridWindow: "/svg/grid"
-        case .loopWindow: "/svg/loop"
-        case .rulerBlock: "/svg/ruler/tiles"
-        case .gridTile: "/svg/grid/tiles"
-        case .loopItem: "/svg/loop/tiles"
+        case .rulerWindow: .rulerWindow
+        case .gridWindow: .gridWindow
+        case .loopWindow: .loopWindow
+        case .rulerBlock: .rulerBlock
+        case .gridTile: .gridTile
+        case .loopItem: .loopItem
         }
     }
 

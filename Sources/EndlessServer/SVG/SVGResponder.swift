@@ -15,14 +15,32 @@ struct SVGResponder: Sendable {
     /// Tiles per HTTP chunk.
     let tilesPerBatch: Int
 
-    func respond(to request: Request, resource: SVGResource) throws -> Response {
+    /// Answers from the response cache when this URL went out before in this encoding; else parses,
+    /// draws and streams, keeping what went out.
+    func respond(to request: Request, parse: () throws(EndlessError) -> SVGResource) throws(EndlessError) -> Response {
         let gzip = Self.acceptsGzip(request.headers[values: .acceptEncoding])
+        let key = (gzip ? "gzip " : "identity ") + request.uri.string
+        if let cached = responses.response(for: key) {
+            return response(to: request, etag: cached.etag, kind: cached.resource, gzip: gzip) {
+                replay(cached.chunks, route: cached.resource.route)
+            }
+        }
+        let resource = try parse()
         let etag = Self.etag(for: resource, gzip: gzip)
+        return response(to: request, etag: etag, kind: resource.kind, gzip: gzip) {
+            stream(resource, etag: etag, gzip: gzip, cacheKey: key)
+        }
+    }
+
+    /// Headers, then 304 for a matching `If-None-Match`, no body for HEAD, else `body()`.
+    private func response(
+        to request: Request, etag: String, kind: SVGResource.Kind, gzip: Bool, body: () -> ResponseBody
+    ) -> Response {
         var headers: HTTPFields = [
             .contentType: "image/svg+xml; charset=utf-8",
             .vary: "Accept-Encoding",
             .eTag: etag,
-            .cacheControl: resource.isTile ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+            .cacheControl: kind.isTile ? "public, max-age=31536000, immutable" : "public, max-age=3600",
             .accessControlAllowOrigin: "*",
         ]
         if Self.matches(request.headers[values: .ifNoneMatch], etag: etag) {
@@ -34,21 +52,24 @@ struct SVGResponder: Sendable {
             response.headers[.contentLength] = nil  // the GET is chunked: no length to announce
             return response
         }
-        return Response(status: .ok, headers: headers, body: body(for: resource, etag: etag, gzip: gzip))
+        return Response(status: .ok, headers: headers, body: body())
     }
 
-    private func body(for resource: SVGResource, etag: String, gzip: Bool) -> ResponseBody {
-        let bytesSent = metrics.bytesSent[resource.route]
-        if let chunks = responses.chunks(for: etag) {
-            return ResponseBody { writer in
-                for chunk in chunks { try await writer.write(chunk) }
-                bytesSent?.increment(by: chunks.reduce(0) { $0 + $1.readableBytes })
-                try await writer.finish(nil)
-            }
+    private func replay(_ chunks: [ByteBuffer], route: String) -> ResponseBody {
+        let bytesSent = metrics.bytesSent[route]
+        return ResponseBody { writer in
+            for chunk in chunks { try await writer.write(chunk) }
+            bytesSent?.increment(by: chunks.reduce(0) { $0 + $1.readableBytes })
+            try await writer.finish(nil)
         }
+    }
+
+    private func stream(_ resource: SVGResource, etag: String, gzip: Bool, cacheKey: String) -> ResponseBody {
+        let kind = resource.kind
+        let bytesSent = metrics.bytesSent[kind.route]
         let start = ContinuousClock.now
         let rendered = resource.render(cache: tiles)
-        metrics.renderDuration[resource.route]?.record(duration: ContinuousClock.now - start)
+        metrics.renderDuration[kind.route]?.record(duration: ContinuousClock.now - start)
         let batches = Self.batches(rendered, tilesPerBatch: tilesPerBatch)
         return ResponseBody { [compressors, responses] writer in
             let box = gzip ? try compressors.take() : nil
@@ -66,7 +87,7 @@ struct SVGResponder: Sendable {
             }
             bytesSent?.increment(by: sent.reduce(0) { $0 + $1.readableBytes })
             try await writer.finish(nil)
-            responses.store(sent, for: etag)
+            responses.store(CachedResponse(etag: etag, resource: kind, chunks: sent), for: cacheKey)
         }
     }
 

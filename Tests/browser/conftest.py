@@ -1,0 +1,218 @@
+"""Fixtures for the real-browser tests of the page (`GET /`): one server and one headless Chromium per run.
+
+The server is `endless --port 0` (the binary from `ENDLESS_BIN`, else `swift build --show-bin-path`, built if missing);
+its port is read from its one log line. Each test gets the page loaded fresh (`page`), at the address given by
+`@pytest.mark.url("/?value=72.4")` (default `/`), and fails in teardown if the browser console logged a SEVERE entry.
+At the end of the run each view is saved as a PNG in `screenshots/` at the repository root.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+from selenium.webdriver.support.ui import WebDriverWait
+
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "screenshots"
+SERVING = re.compile(r"serving on http://127\.0\.0\.1:(\d+)/")
+
+# Passive observers (they only record when something changed; they never dispatch events): for each view, the
+# time of its last scroll, scrollend or DOM mutation, so a test can wait for a view to be quiet.
+MONITOR_JS = r"""
+if (window.__endless) return;
+const mon = window.__endless = { last: {}, changes: {} };
+const mark = (id) => { mon.last[id] = performance.now(); mon.changes[id] = (mon.changes[id] || 0) + 1; };
+const watch = (el, id) => new MutationObserver(() => mark(id)).observe(el,
+  { subtree: true, childList: true, attributes: true, characterData: true });
+for (const id of ['ruler', 'pounds', 'loop', 'grid']) {
+  const el = document.getElementById(id);
+  el.addEventListener('scroll', () => mark(id), { passive: true });
+  el.addEventListener('scrollend', () => mark(id));
+  watch(el, id);
+  mark(id);
+}
+watch(document.getElementById('ruler-value'), 'ruler');
+watch(document.getElementById('pounds-value'), 'ruler');
+watch(document.getElementById('pounds'), 'ruler');
+watch(document.getElementById('grid-centre'), 'grid');
+"""
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "url(path): the address the `page` fixture opens (default `/`)")
+
+
+def _binary() -> str:
+    if os.environ.get("ENDLESS_BIN"):
+        return os.environ["ENDLESS_BIN"]
+    bin_dir = subprocess.run(
+        ["swift", "build", "--show-bin-path"], cwd=REPO, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    binary = Path(bin_dir) / "endless"
+    if not binary.exists():
+        subprocess.run(["swift", "build", "--product", "endless"], cwd=REPO, check=True)
+    return str(binary)
+
+
+class Server:
+    def __init__(self, binary: str):
+        self.process = subprocess.Popen(
+            [binary, "--port", "0"], cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE, text=True,
+        )
+        self.log: list[str] = []
+        found = threading.Event()
+        self.port = None
+
+        def drain():  # keep reading so the server never blocks on a full pipe
+            for line in self.process.stderr:
+                self.log.append(line)
+                match = SERVING.search(line)
+                if match and self.port is None:
+                    self.port = int(match.group(1))
+                    found.set()
+            found.set()
+
+        threading.Thread(target=drain, daemon=True).start()
+        if not found.wait(60) or self.port is None:
+            self.stop()
+            raise RuntimeError("endless did not start:\n" + "".join(self.log))
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture(scope="module")
+def server():
+    s = Server(_binary())
+    yield s
+    s.stop()
+
+
+class Page:
+    """The page in the browser, with real input (wheel, keys, clicks) and read-only state queries."""
+
+    def __init__(self, driver, base: str):
+        self.driver = driver
+        self.base = base
+
+    def open(self, path: str = "/"):
+        self.driver.get(self.base + path)
+        # Live: the script has applied each view's first frame (the server's static pictures are gone, tiles are in).
+        WebDriverWait(self.driver, 10, poll_frequency=0.05).until(lambda d: d.execute_script(
+            "return document.querySelectorAll('.static').length === 0 && "
+            "['ruler', 'pounds', 'loop', 'grid'].every((id) => "
+            "document.querySelectorAll(`#${id} .content > svg`).length > 0)"))
+        self.js(MONITOR_JS)
+        self.settle("ruler")
+        self.settle("loop")
+
+    def js(self, script: str, *args):
+        return self.driver.execute_script(script, *args)
+
+    def el(self, element_id: str):
+        return self.driver.find_element("id", element_id)
+
+    def now(self) -> float:
+        return self.js("return performance.now()")
+
+    def wheel(self, element_id: str, dx: int, dy: int = 0):
+        """One real wheel gesture over the view (Chromium scrolls a wheel delta at once and then fires scrollend)."""
+        element = self.el(element_id)
+        ActionChains(self.driver).scroll_from_origin(ScrollOrigin.from_element(element), dx, dy).perform()
+
+    def gesture(self, element_id: str, dx: int, dy: int = 0, speed: int = 10_000):
+        """A fast real wheel gesture through Chromium's own input pipeline (CDP Input.synthesizeScrollGesture with a
+        mouse source: wheel events every frame at `speed` px/s); it returns when the gesture is over. WebDriver wheel
+        actions are one round trip each (about 0.1 s), too slow to scroll while a frame request is in flight."""
+        self.js("arguments[0].scrollIntoView({ block: 'center' })", self.el(element_id))
+        x, y = self.js("const b = arguments[0].getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]",
+                       self.el(element_id))
+        self.driver.execute_cdp_cmd("Input.synthesizeScrollGesture", {
+            "x": x, "y": y, "xDistance": -dx, "yDistance": -dy, "speed": speed, "gestureSourceType": "mouse"})
+
+    def settle(self, view: str, since: float | None = None, quiet: float = 400, timeout: float = 15):
+        """Wait until `view` has had no scroll event and no DOM change for `quiet` ms (and, with `since`, until it
+        has changed at least once after that page time)."""
+
+        def quiet_now(d):
+            return d.execute_script(
+                "const t = window.__endless.last[arguments[0]]; const now = performance.now();"
+                "return (arguments[1] === null || t > arguments[1]) && now - t >= arguments[2];",
+                view, since, quiet)
+
+        WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(
+            quiet_now, f"#{view} did not settle (it kept scrolling or changing)")
+
+    def scroll_and_settle(self, view: str, dx: int, dy: int = 0):
+        since = self.now()
+        self.wheel(view, dx, dy)
+        self.settle(view, since)
+
+    def value(self) -> str:
+        return self.el("ruler").get_attribute("aria-valuenow")
+
+    def wait_for(self, condition, message: str = "", timeout: float = 10):
+        return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(lambda d: condition(), message)
+
+
+def _severe(entries):
+    return [e for e in entries if e.get("level") == "SEVERE"]
+
+
+@pytest.fixture(scope="module")
+def driver(server):
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--window-size=1300,1200"]:
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    d.set_script_timeout(30)
+    yield d
+    try:
+        _save_screenshots(Page(d, server.base))
+    finally:
+        d.quit()
+
+
+def _save_screenshots(page: Page):
+    """Each view as it looks, live, at `/?value=72.4`: the ruler's frame (with its pointer), the loop, the grid."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.open("/?value=72.4")
+    page.js("window.scrollTo(0, 0)")
+    page.el("ruler").find_element("xpath", "..").screenshot(str(SCREENSHOTS / "ruler.png"))
+    page.el("loop").screenshot(str(SCREENSHOTS / "loop.png"))
+    page.el("grid").screenshot(str(SCREENSHOTS / "grid.png"))
+
+
+@pytest.fixture
+def page(driver, server, request):
+    """The page loaded fresh at the test's `url` mark; fails the test if the console logged a SEVERE entry."""
+    driver.get_log("browser")  # drop what earlier tests left
+    marker = request.node.get_closest_marker("url")
+    p = Page(driver, server.base)
+    p.open(marker.args[0] if marker else "/")
+    yield p
+    severe = _severe(driver.get_log("browser"))
+    if severe:
+        pytest.fail("the browser console logged errors:\n" + "\n".join(e["message"] for e in severe), pytrace=False)
+    if server.process.poll() is not None:
+        pytest.fail("the server exited during the test:\n" + "".join(server.log[-20:]), pytrace=False)
