@@ -57,8 +57,22 @@ import Testing
         let shift = try! #require(recentered)
         #expect(shift == -21_600)
         #expect(shift.truncatingRemainder(dividingBy: 100) == 0)
-        #expect(abs(axis.offset - axis.centerOffset) <= 50)
+        #expect(abs(axis.offset - axis.centerOffset) < 100)
         #expect(axis.recenterAtGestureEnd(quantum: 100) == nil, "already as central as whole tiles allow")
+    }
+
+    @Test func gestureEndRecenteringSettlesWhenTheCentreIsHalfATileOff() {
+        // A 500-point viewport in 4,000,000 points: the centre offset 1,999,750 lies half a tile between
+        // 1,999,700 and 1,999,800. Recentering must stop, not flip between them at every scroll end.
+        for start in [1_999_700.0, 1_999_800, 1_999_750, 1_234_567] {
+            var axis = ScrollAxis(contentLength: 4_000_000, boundsLength: 500, offset: start)
+            _ = axis.recenterAtGestureEnd(quantum: 100)
+            let settled = axis.offset
+            for _ in 0..<5 {
+                let shift = axis.recenterAtGestureEnd(quantum: 100)
+                #expect(shift == nil, "from \(start): settled at \(settled), then shifted by \(shift ?? 0)")
+            }
+        }
     }
 
     @Test func gestureEndRecentersExactlyWithoutAQuantum() {

@@ -42,11 +42,14 @@ public struct ScrollAxis: Sendable, Hashable {
     }
 
     /// Seed 004's recenter when a gesture ends (drag ended without deceleration, or deceleration ended):
-    /// back to the centre by a whole number of `quantum`s, so tiles keep their alignment and a fling is
+    /// back towards the centre by a whole number of `quantum`s, so tiles keep their alignment and a fling is
     /// never interrupted. `quantum: nil` recenters exactly. Returns the tile shift, or `nil` if none.
+    ///
+    /// The number of quanta rounds toward zero: an offset within one quantum of the centre stays. Rounding to
+    /// nearest would flip ±1 quantum forever when the centre sits half a quantum between two whole positions.
     public mutating func recenterAtGestureEnd(quantum: Double? = nil) -> Double? {
         let wanted = centerOffset - offset
-        let shift = quantum.map { ($0 * (wanted / $0).rounded(.toNearestOrAwayFromZero)) } ?? wanted
+        let shift = quantum.map { ($0 * (wanted / $0).rounded(.towardZero)) } ?? wanted
         guard shift != 0 else { return nil }
         return self.shift(by: shift)
     }
