@@ -197,10 +197,10 @@ def _save_screenshots(page: Page):
     """Each view as it looks, live, at `/?value=72.4`: the ruler's frame (with its pointer), the loop, the grid."""
     SCREENSHOTS.mkdir(exist_ok=True)
     page.open("/?value=72.4")
-    page.js("window.scrollTo(0, 0)")
-    page.el("ruler").find_element("xpath", "..").screenshot(str(SCREENSHOTS / "ruler.png"))
-    page.el("loop").screenshot(str(SCREENSHOTS / "loop.png"))
-    page.el("grid").screenshot(str(SCREENSHOTS / "grid.png"))
+    for name, element in [("ruler", page.el("ruler").find_element("xpath", "..")), ("loop", page.el("loop")),
+                          ("grid", page.el("grid"))]:
+        page.js("arguments[0].scrollIntoView({ block: 'center' })", element)  # a screenshot is clipped to the window
+        element.screenshot(str(SCREENSHOTS / f"{name}.png"))
 
 
 @pytest.fixture
