@@ -1,4 +1,5 @@
 import EndlessCore
+import EndlessSVG
 import Metrics
 import Synchronization
 
@@ -39,4 +40,33 @@ final class TileCache: Sendable {
 
     var count: Int { pool.withLock { $0.count } }
     var capacity: Int { pool.withLock { $0.capacity } }
+}
+
+/// The one place that says how each view's tiles are keyed, for the SVG windows and the page's frames alike.
+extension TileCache {
+    /// A ruler's look; compute once per request, not per block.
+    static func style(of renderer: RulerRenderer) -> String {
+        "ruler|" + SVGResource.style(renderer.ruler, height: renderer.height)
+    }
+
+    static func style(of renderer: LoopRenderer) -> String {
+        "loop|" + SVGResource.style(renderer.loop, height: renderer.height)
+    }
+
+    static func style(of renderer: GridRenderer) -> String { "grid|\(renderer.grid.tileSize.bitPattern)" }
+
+    /// A ruler block's drawing: a wrapping ruler's block `b` looks like block `b mod cycle`.
+    func block(_ block: Int64, of renderer: RulerRenderer, style: String) -> [UInt8] {
+        let key = renderer.ruler.cycleBlocks.map { ((block % $0) + $0) % $0 } ?? block
+        return content(for: TileKey(style: style, x: key)) { renderer.blockContent(block) }
+    }
+
+    /// A loop item's drawing: items with the same label look the same.
+    func item(_ item: Int64, of renderer: LoopRenderer, style: String) -> [UInt8] {
+        content(for: TileKey(style: style, x: Int64(renderer.loop.label(ofItem: item)))) { renderer.itemContent(item) }
+    }
+
+    func tile(_ tile: GridCoordinate, of renderer: GridRenderer, style: String) -> [UInt8] {
+        content(for: TileKey(style: style, x: tile.x, y: tile.y)) { renderer.tileContent(tile) }
+    }
 }

@@ -43,20 +43,22 @@ struct FrameResponder: Sendable {
         let follower = try link.followerFrame(linkedReport, layout: layout, leaderOffset: frame.pointerOffset)
         let leaderRenderer = RulerRenderer(ruler: ruler, height: height)
         let followerRenderer = RulerRenderer(ruler: link.follower, height: linkedHeight)
+        let (leaderStyle, followerStyle) = (TileCache.style(of: leaderRenderer), TileCache.style(of: followerRenderer))
         let value = ruler.format(frame.value)
         let settled = ended && frame.snap == nil
         return RulerFrameJSON(
             seq: try p.integer("seq", accepts: "a whole number") ?? 0,
             view: AxisFrameJSON(frame.axis, reportedOrigin: report.origin, have: report.have, snap: frame.snap) {
                 block in
-                leaderRenderer.blockElement(content(ruler, leaderRenderer, block))
+                leaderRenderer.blockElement(tiles.block(block, of: leaderRenderer, style: leaderStyle))
             },
             linked: {
                 // The follower is placed by the server, never scrolled by hand: its scroll is always absolute.
                 var linked = AxisFrameJSON(
                     follower.axis, reportedOrigin: linkedReport.origin, have: linkedReport.have, snap: nil
                 ) {
-                    block in followerRenderer.blockElement(content(link.follower, followerRenderer, block))
+                    block in
+                    followerRenderer.blockElement(tiles.block(block, of: followerRenderer, style: followerStyle))
                 }
                 (linked.scroll, linked.shift) = (follower.axis.scroll, 0)  // kept tiles move with `move`
                 return linked
@@ -74,15 +76,11 @@ struct FrameResponder: Sendable {
         let report = try axisReport(p, scroll: "scroll", origin: "origin", have: "have", length: width)
         let frame = try loop.frame(report, layout: layout, gestureEnded: p.text("end") == "1")
         let renderer = LoopRenderer(loop: loop, height: height)
-        let style = "loop|" + SVGResource.style(loop, height: height)
+        let style = TileCache.style(of: renderer)
         return LoopFrameJSON(
             seq: try p.integer("seq", accepts: "a whole number") ?? 0,
             view: AxisFrameJSON(frame.axis, reportedOrigin: report.origin, have: report.have, snap: frame.snap) {
-                item in
-                renderer.itemElement(
-                    tiles.content(for: TileKey(style: style, x: Int64(loop.label(ofItem: item)))) {
-                        renderer.itemContent(item)
-                    })
+                item in renderer.itemElement(tiles.item(item, of: renderer, style: style))
             },
             item: frame.centredItem)
     }
@@ -118,20 +116,13 @@ struct FrameResponder: Sendable {
             have = nil  // placed anew: the page drops what it had
         }
         let renderer = GridRenderer(grid: grid)
-        let style = "grid|\(grid.tileSize.bitPattern)"
+        let style = TileCache.style(of: renderer)
         return GridFrameJSON(
             seq: try p.integer("seq", accepts: "a whole number") ?? 0, frame: frame,
             reported: (horizontal.origin, vertical.origin), have: have, settled: ended && frame.snap == nil
         ) { tile in
-            renderer.tileElement(
-                tiles.content(for: TileKey(style: style, x: tile.x, y: tile.y)) { renderer.tileContent(tile) })
+            renderer.tileElement(tiles.tile(tile, of: renderer, style: style))
         }
-    }
-
-    private func content(_ ruler: Ruler, _ renderer: RulerRenderer, _ block: Int64) -> [UInt8] {
-        let style = "ruler|" + SVGResource.style(ruler, height: renderer.height)
-        let key = ruler.cycleBlocks.map { ((block % $0) + $0) % $0 } ?? block
-        return tiles.content(for: TileKey(style: style, x: key)) { renderer.blockContent(block) }
     }
 
     private func axisReport(_ p: EndlessCore.Parameters, scroll: String, origin: String, have: String?, length: Double)

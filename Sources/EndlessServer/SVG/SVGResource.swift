@@ -65,27 +65,16 @@ enum SVGResource: Sendable {
         switch self {
         case .rulerWindow(let window):
             let renderer = RulerRenderer(ruler: window.ruler, height: window.height)
-            let style = "ruler|" + Self.style(window.ruler, height: window.height)
-            let cycle = window.ruler.cycleBlocks
-            return renderer.render(window) { block in
-                // A wrapping ruler repeats every cycle: block b draws as block b mod cycle.
-                let key = cycle.map { ((block % $0) + $0) % $0 } ?? block
-                return cache.content(for: TileKey(style: style, x: key)) { renderer.blockContent(block) }
-            }
+            let style = TileCache.style(of: renderer)
+            return renderer.render(window) { cache.block($0, of: renderer, style: style) }
         case .gridWindow(let window):
             let renderer = GridRenderer(grid: window.grid)
-            let style = "grid|\(window.grid.tileSize.bitPattern)"
-            return renderer.render(window) { tile in
-                cache.content(for: TileKey(style: style, x: tile.x, y: tile.y)) { renderer.tileContent(tile) }
-            }
+            let style = TileCache.style(of: renderer)
+            return renderer.render(window) { cache.tile($0, of: renderer, style: style) }
         case .loopWindow(let window):
             let renderer = LoopRenderer(loop: window.loop, height: window.height)
-            let style = "loop|" + Self.style(window.loop, height: window.height)
-            return renderer.render(window) { item in
-                cache.content(for: TileKey(style: style, x: Int64(window.loop.label(ofItem: item)))) {
-                    renderer.itemContent(item)
-                }
-            }
+            let style = TileCache.style(of: renderer)
+            return renderer.render(window) { cache.item($0, of: renderer, style: style) }
         case .rulerBlock(let ruler, let height, let block):
             return RenderedWindow(
                 header: RulerRenderer(ruler: ruler, height: height).blockDocument(block), tiles: [], footer: [])
