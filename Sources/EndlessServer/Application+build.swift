@@ -20,13 +20,12 @@ public func buildApplication(
         throw ServerStartError(
             "templates: no index.mustache in \(options.templatesDirectory); run from the repository root")
     }
+    let responses = ResponseCache(
+        capacity: options.responseCacheCapacity, maximumEntryBytes: options.maximumCachedResponseBytes)
+    let metrics = ServerMetrics()
     let responder = SVGResponder(
-        tiles: TileCache(capacity: options.tileCacheCapacity),
-        responses: ResponseCache(
-            capacity: options.responseCacheCapacity, maximumEntryBytes: options.maximumCachedResponseBytes),
-        compressors: CompressorPool(capacity: 64),
-        metrics: ServerMetrics(),
-        tilesPerBatch: options.tilesPerBatch)
+        tiles: TileCache(capacity: options.tileCacheCapacity), responses: responses,
+        compressors: CompressorPool(capacity: 64), metrics: metrics, tilesPerBatch: options.tilesPerBatch)
 
     let router = Router()
     router.add(middleware: MetricsMiddleware())
@@ -46,6 +45,7 @@ public func buildApplication(
         // guard and gets its 414; past 1 MiB the parser itself refuses the request (400) and closes.
         server: .http1(
             configuration: .init(
+                additionalChannelHandlers: [CachedResponseHandler(responses: responses, metrics: metrics)],
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: 1 << 20, maxHeaderListSize: 1 << 20))),
         configuration: ApplicationConfiguration(
             address: .hostname(options.host, port: options.port), serverName: "Endless"),

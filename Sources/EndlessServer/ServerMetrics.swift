@@ -3,6 +3,8 @@ import Metrics
 /// The server's own metrics, made once so that a request only bumps numbers.
 /// Requests by route and status come from Hummingbird's `MetricsMiddleware` (`hb_requests`).
 struct ServerMetrics: Sendable {
+    /// Responses answered from the cache ahead of the router, counted where the router would count them.
+    let requests: [String: Counter]
     let bytesSent: [String: Counter]
     let renderDuration: [String: Timer]
 
@@ -11,6 +13,17 @@ struct ServerMetrics: Sendable {
     ]
 
     init() {
+        requests = Dictionary(
+            uniqueKeysWithValues: Self.routes.map {
+                (
+                    $0,
+                    Counter(
+                        label: "hb.requests",
+                        dimensions: [
+                            ("http.route", $0), ("http.request.method", "GET"), ("http.response.status_code", "200"),
+                        ])
+                )
+            })
         bytesSent = Dictionary(
             uniqueKeysWithValues: Self.routes.map {
                 ($0, Counter(label: "endless_bytes_sent", dimensions: [("route", $0)]))

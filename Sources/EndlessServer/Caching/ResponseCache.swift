@@ -26,9 +26,10 @@ final class ResponseCache: Sendable {
         misses = Counter(label: "endless_response_cache_misses")
     }
 
-    func response(for key: String) -> CachedResponse? {
+    /// The response kept for `key`; `countingMisses: false` for a look that another will repeat on a miss.
+    func response(for key: String, countingMisses: Bool = true) -> CachedResponse? {
         let response = pool.withLock { $0.lookup(key) }
-        (response == nil ? misses : hits).increment()
+        if response != nil { hits.increment() } else if countingMisses { misses.increment() }
         return response
     }
 

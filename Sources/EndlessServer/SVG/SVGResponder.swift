@@ -19,7 +19,7 @@ struct SVGResponder: Sendable {
     /// draws and streams, keeping what went out.
     func respond(to request: Request, parse: () throws(EndlessError) -> SVGResource) throws(EndlessError) -> Response {
         let gzip = Self.acceptsGzip(request.headers[values: .acceptEncoding])
-        let key = (gzip ? "gzip " : "identity ") + request.uri.string
+        let key = Self.cacheKey(path: request.uri.string, gzip: gzip)
         if let cached = responses.response(for: key) {
             return response(to: request, etag: cached.etag, kind: cached.resource, gzip: gzip) {
                 replay(cached.chunks, route: cached.resource.route)
@@ -36,17 +36,10 @@ struct SVGResponder: Sendable {
     private func response(
         to request: Request, etag: String, kind: SVGResource.Kind, gzip: Bool, body: () -> ResponseBody
     ) -> Response {
-        var headers: HTTPFields = [
-            .contentType: "image/svg+xml; charset=utf-8",
-            .vary: "Accept-Encoding",
-            .eTag: etag,
-            .cacheControl: kind.isTile ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-            .accessControlAllowOrigin: "*",
-        ]
         if Self.matches(request.headers[values: .ifNoneMatch], etag: etag) {
-            return Response(status: .notModified, headers: headers)
+            return Response(status: .notModified, headers: Self.headers(etag: etag, kind: kind, gzip: false))
         }
-        if gzip { headers[.contentEncoding] = "gzip" }
+        let headers = Self.headers(etag: etag, kind: kind, gzip: gzip)
         if request.method == .head {
             var response = Response(status: .ok, headers: headers)
             response.headers[.contentLength] = nil  // the GET is chunked: no length to announce
@@ -90,6 +83,22 @@ struct SVGResponder: Sendable {
             responses.store(CachedResponse(etag: etag, resource: kind, chunks: sent), for: cacheKey)
         }
     }
+
+    /// The headers of every SVG response (`gzip` adds `Content-Encoding`).
+    static func headers(etag: String, kind: SVGResource.Kind, gzip: Bool) -> HTTPFields {
+        var headers: HTTPFields = [
+            .contentType: "image/svg+xml; charset=utf-8",
+            .vary: "Accept-Encoding",
+            .eTag: etag,
+            .cacheControl: kind.isTile ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+            .accessControlAllowOrigin: "*",
+        ]
+        if gzip { headers[.contentEncoding] = "gzip" }
+        return headers
+    }
+
+    /// The response cache's key: the URL as sent, and the encoding.
+    static func cacheKey(path: String, gzip: Bool) -> String { (gzip ? "gzip " : "identity ") + path }
 
     /// Head and first tiles, then `tilesPerBatch` tiles at a time, the tail with the last batch.
     static func batches(_ rendered: RenderedWindow, tilesPerBatch: Int) -> [[UInt8]] {

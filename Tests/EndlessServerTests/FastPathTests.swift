@@ -1,0 +1,87 @@
+import CompressNIO
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@testable import EndlessServer
+
+/// Cached responses answered ahead of the router, over real sockets.
+@Suite(.timeLimit(.minutes(1))) struct FastPathTests {
+    func lowercasedHeaders(_ head: String) -> [String: String] {
+        Dictionary(
+            head.split(separator: "\r\n").dropFirst().compactMap { line -> (String, String)? in
+                guard let colon = line.firstIndex(of: ":") else { return nil }
+                return (line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: " "))
+            }, uniquingKeysWith: { a, _ in a })
+    }
+
+    @Test func aRepeatIsTheSameResponse() async throws {
+        try await withServer(.live) { client, registry in
+            let port = try #require(client.port)
+            let request =
+                "GET /svg/ruler?value=72.4 HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n"
+            let first = try await rawExchange(port: port, request: request)
+            let second = try await rawExchange(port: port, request: request)
+            var (a, b) = (lowercasedHeaders(first.head), lowercasedHeaders(second.head))
+            #expect(a["date"] != nil && b["date"] != nil)
+            (a["date"], b["date"]) = (nil, nil)
+            (a["connection"], b["connection"]) = (nil, nil)
+            #expect(a == b, "the cached answer has the router's headers")
+            #expect(b["transfer-encoding"] == "chunked" && b["content-encoding"] == "gzip")
+            #expect(first.chunks == second.chunks, "and its bytes, chunk for chunk")
+            var body = ByteBuffer()
+            for var chunk in second.chunks { body.writeBuffer(&chunk) }
+            #expect(try body.gunzipped() == (try renderCommand(["ruler", "--value", "72.4"])))
+            var text: [UInt8] = []
+            registry.emit(into: &text)
+            let metrics = String(decoding: text, as: UTF8.self)
+            #expect(metrics.contains("endless_response_cache_hits 1"))
+            #expect(metrics.contains("endless_response_cache_misses 1"))
+        }
+    }
+
+    @Test func pipelinedRequestsKeepTheirOrder() async throws {
+        try await withServer(.live) { client, _ in
+            let port = try #require(client.port)
+            _ = try await rawText(
+                port: port, request: "GET /svg/loop?offset=0 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            // Cached, not cached, cached, a 404, cached: written at once on one connection.
+            let requests = [
+                "/svg/loop?offset=0", "/svg/grid?x=5", "/svg/loop?offset=0", "/nothing", "/svg/loop?offset=0",
+            ]
+            let text = try await rawText(
+                port: port,
+                request: requests.enumerated().map { index, path in
+                    "GET \(path) HTTP/1.1\r\nHost: x\r\n" + (index == requests.count - 1 ? "Connection: close\r\n" : "")
+                        + "\r\n"
+                }.joined())
+            let order = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { response -> String in
+                if response.hasPrefix("404") { return "404" }
+                return response.contains("<title>Grid") ? "grid" : response.contains("<title>Loop") ? "loop" : "?"
+            }
+            #expect(order == ["loop", "grid", "loop", "404", "loop"])
+        }
+    }
+
+    @Test func conditionalAndHeadRequestsStillGetTheirAnswers() async throws {
+        try await withServer(.live) { client, _ in
+            let port = try #require(client.port)
+            let first = try await rawExchange(
+                port: port, request: "GET /svg/grid HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let etag = try #require(lowercasedHeaders(first.head)["etag"])
+            let conditional = try await rawText(
+                port: port,
+                request: "GET /svg/grid HTTP/1.1\r\nHost: x\r\nIf-None-Match: \(etag)\r\nConnection: close\r\n\r\n")
+            #expect(conditional.hasPrefix("HTTP/1.1 304"))
+            let head = try await rawText(
+                port: port, request: "HEAD /svg/grid HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            #expect(head.hasPrefix("HTTP/1.1 200") && head.hasSuffix("\r\n\r\n"))
+        }
+    }
+
+    @Test func theDateHeaderIsTheIMFFixdate() {
+        #expect(HTTPDate.format(784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
+    }
+}
