@@ -15,9 +15,4 @@ public struct ServerOptions: Sendable {
     public var tilesPerBatch = 16
 
     public init() {}
-
-    /// At most this much memory goes to the caches, whatever is asked for.
-    public var cacheBudgetBytes: Int {
-        tileCacheCapacity * 4_096 + responseCacheCapacity * maximumCachedResponseBytes
-    }
 }

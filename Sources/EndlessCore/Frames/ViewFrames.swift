@@ -19,7 +19,7 @@ extension Loop {
 }
 
 /// What a grid view shows after the page applies a frame.
-public struct GridFrame: Sendable, Hashable {
+public struct GridFrame: Sendable {
     public var horizontal: AxisFrame
     public var vertical: AxisFrame
     /// Where to scroll smoothly (back to centre), if anywhere.
@@ -27,14 +27,6 @@ public struct GridFrame: Sendable, Hashable {
     /// World point at the viewport's centre once applied.
     public var center: (x: Double, y: Double)
 
-    public static func == (a: GridFrame, b: GridFrame) -> Bool {
-        a.horizontal == b.horizontal && a.vertical == b.vertical
-            && a.snap.map { [$0.x, $0.y] } == b.snap.map { [$0.x, $0.y] }
-    }
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(horizontal)
-        hasher.combine(vertical)
-    }
 }
 
 extension Grid {

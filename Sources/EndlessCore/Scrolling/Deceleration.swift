@@ -40,9 +40,6 @@ public struct Fling: Sendable, Hashable {
         return start + (exp(k * t) - 1) * velocity / k
     }
 
-    /// Velocity `t` seconds after release, points per second.
-    public func velocity(after t: Double) -> Double { velocity * exp(rate.perSecondExponent * t) }
-
     /// Seconds until the fling is within `epsilon` points of rest: `ln(−k·ε/|v0|)/k`.
     public func duration(within epsilon: Double = 0.5) -> Double {
         let k = rate.perSecondExponent

@@ -39,7 +39,6 @@ final class TileCache: Sendable {
     }
 
     var count: Int { pool.withLock { $0.count } }
-    var capacity: Int { pool.withLock { $0.capacity } }
 }
 
 /// The one place that says how each view's tiles are keyed, for the SVG windows and the page's frames alike.

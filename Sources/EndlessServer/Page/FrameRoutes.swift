@@ -140,7 +140,7 @@ extension Router {
     func addFrameRoutes(_ frames: FrameResponder) {
         func route(
             _ view: String, _ names: [String],
-            _ make: @escaping @Sendable (EndlessCore.Parameters) throws(EndlessError) -> some Encodable
+            _ make: @escaping @Sendable (EndlessCore.Parameters) throws(EndlessError) -> any Encodable
         ) {
             get(RouterPath("/frame/\(view)")) { request, _ -> Response in
                 do {
