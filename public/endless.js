@@ -7,7 +7,7 @@ const template = document.createElement('template');
 
 function makeView(el, kind, listen = true) {
   const v = { el, kind, content: el.querySelector('.content'), tiles: new Map(), have: '', origin: null,
-    otop: null, seq: 0, busy: null, dirty: false, want: null, raf: 0 };
+    otop: null, mark: null, seq: 0, busy: null, dirty: false, want: null, raf: 0 };
   if (!listen) return v; // the pounds ruler follows the kilograms ruler's frames
   el.addEventListener('scroll', () => ask(v, {}), { passive: true });
   el.addEventListener('scrollend', () => ask(v, { end: 1 }));
@@ -30,6 +30,8 @@ function send(v) {
   const q = new URLSearchParams({ seq: ++v.seq, scroll: v.el.scrollLeft, width: v.el.clientWidth });
   if (v.origin !== null) q.set('origin', v.origin);
   if (v.have) q.set('have', v.have);
+  q.set('t', Math.round(performance.now())); // with the last frame's mark, the server tells how fast we scroll
+  if (v.mark) q.set('mark', v.mark);
   if (want.end) q.set('end', '1');
   if (want.key) q.set('key', want.key);
   if (want.centre) q.set('centre', '1');
@@ -51,7 +53,7 @@ function send(v) {
   v.busy = control;
   fetch(`/frame/${v.kind}?${q}`, { signal: control.signal })
     .then((response) => (response.ok ? response.json() : null))
-    .then((frame) => { if (frame && frame.seq === v.seq) apply(v, frame); })
+    .then((frame) => { if (frame && frame.seq === v.seq) { v.mark = frame.mark; apply(v, frame); } })
     .catch(() => {}) // aborted: a newer request took its place
     .finally(() => {
       if (v.busy !== control) return;

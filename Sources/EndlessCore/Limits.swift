@@ -6,6 +6,8 @@ public enum Limits {
     public static let maximumWindowSide: Double = 8192
     /// Most tiles one window may hold; a grid of 100 pt tiles fits 4096 in about 6400 × 6400 points.
     public static let maximumTilesPerWindow = 4096
+    /// Most grid tiles one page frame holds; a larger viewport, or a fast fling's lead, gets a smaller margin.
+    public static let maximumTilesPerFrame = 8192
     /// Smallest and largest tick spacing, in points.
     public static let tickSpacingRange: ClosedRange<Double> = 2...1000
     /// Ticks in one ruler block.

@@ -11,11 +11,6 @@ public struct GridRenderer: Sendable {
     /// One tile's drawing in tile coordinates (0…tileSize on both axes).
     public func tileContent(_ tile: GridCoordinate) -> [UInt8] {
         let size = grid.tileSize
-        let label = tile.description
-        // Long labels (huge coordinates) go on two lines, `(x,` over `y)`, and shrink to fit the tile.
-        let lines = label.utf8.count > 12 ? ["(\(tile.x),", "\(tile.y))"] : [label]
-        let longest = Double(lines.map(\.utf8.count).max()!)
-        let fontSize = max(4, min((size * 0.14).rounded(), (size * 1.6 / longest).rounded(.down)))
         return SVGWriter.bytes(capacity: 192) { writer in
             writer.append(#"<rect width=""#)
             writer.append(size)
@@ -23,18 +18,29 @@ public struct GridRenderer: Sendable {
             writer.append(size)
             writer.append(tile.x == 0 && tile.y == 0 ? ##"" fill="#9e9e9e""## : ##"" fill="#d6d6d6""##)
             writer.append(##" stroke="#000" stroke-opacity="0.1" stroke-width="0.5"/>"##)
-            let firstBaseline = size / 2 + fontSize * (0.35 - 0.6 * Double(lines.count - 1))
-            for (index, line) in lines.enumerated() {
-                writer.append(#"<text x=""#)
-                writer.append(size / 2)
-                writer.append(#"" y=""#)
-                writer.append(((firstBaseline + Double(index) * fontSize * 1.2) * 8).rounded() / 8)
-                writer.append(#"" font-size=""#)
-                writer.append(fontSize)
-                writer.append(#"">"#)
-                writer.append(escaped: line)
-                writer.append("</text>")
-            }
+            appendLabel(of: tile, left: 0, top: 0, into: &writer)
+        }
+    }
+
+    /// A tile's label, centred in the square whose top-left corner is (`left`, `top`).
+    func appendLabel(of tile: GridCoordinate, left: Double, top: Double, into writer: inout SVGWriter) {
+        let size = grid.tileSize
+        let label = tile.description
+        // Long labels (huge coordinates) go on two lines, `(x,` over `y)`, and shrink to fit the tile.
+        let lines = label.utf8.count > 12 ? ["(\(tile.x),", "\(tile.y))"] : [label]
+        let longest = Double(lines.map(\.utf8.count).max()!)
+        let fontSize = max(4, min((size * 0.14).rounded(), (size * 1.6 / longest).rounded(.down)))
+        let firstBaseline = size / 2 + fontSize * (0.35 - 0.6 * Double(lines.count - 1))
+        for (index, line) in lines.enumerated() {
+            writer.append(#"<text x=""#)
+            writer.append(left + size / 2)
+            writer.append(#"" y=""#)
+            writer.append(top + ((firstBaseline + Double(index) * fontSize * 1.2) * 8).rounded() / 8)
+            writer.append(#"" font-size=""#)
+            writer.append(fontSize)
+            writer.append(#"">"#)
+            writer.append(escaped: line)
+            writer.append("</text>")
         }
     }
 
@@ -54,11 +60,52 @@ public struct GridRenderer: Sendable {
         return RenderedWindow(header: head.bytes, tiles: tiles, footer: Array("</g>\n</svg>\n".utf8))
     }
 
-    /// One tile as an inline element for a page: `content` is `tileContent`'s bytes (or the cache's copy).
-    public func tileElement(_ content: [UInt8]) -> [UInt8] {
-        EndlessSVG.tileElement(
-            width: grid.tileSize, height: grid.tileSize,
-            content: Array(##"<g fill="#222" text-anchor="middle">"##.utf8) + content + Array("</g>".utf8))
+    /// A block of `n × n` tiles as one inline element for a page, which places it. It looks like the tiles side by
+    /// side, but draws them as one background, one path of borders and the labels: a page that adds a fifth as
+    /// many nodes a tile keeps up with a fling three times as fast.
+    public func blockElement(_ block: GridCoordinate, tilesPerBlock n: Int64) -> [UInt8] {
+        let size = grid.tileSize, side = size * Double(n)
+        var group = SVGWriter(capacity: 320 + Int(n * n) * 64)
+        group.append(##"<g fill="#222" text-anchor="middle"><rect width=""##)
+        group.append(side)
+        group.append(#"" height=""#)
+        group.append(side)
+        group.append(##"" fill="#d6d6d6"/>"##)
+        let tiles = grid.tiles(inBlock: block, tilesPerBlock: n)
+        func corner(_ tile: GridCoordinate) -> (left: Double, top: Double) {
+            (Double(tile.x - block.x * n) * size, Double(tile.y - block.y * n) * size)
+        }
+        if let centre = tiles.first(where: { $0.x == 0 && $0.y == 0 }) {
+            group.append(#"<rect x=""#)
+            group.append(corner(centre).left)
+            group.append(#"" y=""#)
+            group.append(corner(centre).top)
+            group.append(#"" width=""#)
+            group.append(size)
+            group.append(#"" height=""#)
+            group.append(size)
+            group.append(##"" fill="#9e9e9e"/>"##)
+        }
+        // Every tile's border, each line once; the block's own edges are half inside it, half in its neighbour.
+        group.append(#"<path d=""#)
+        for line in 0...n {
+            let at = Double(line) * size
+            group.append("M")  // the vertical line x = at
+            group.append(at)
+            group.append(" 0V")
+            group.append(side)
+            group.append("M0 ")  // the horizontal line y = at
+            group.append(at)
+            group.append("H")
+            group.append(side)
+        }
+        group.append(##"" fill="none" stroke="#000" stroke-opacity="0.1" stroke-width="0.5"/>"##)
+        for tile in tiles {
+            let (left, top) = corner(tile)
+            appendLabel(of: tile, left: left, top: top, into: &group)
+        }
+        group.append("</g>")
+        return EndlessSVG.tileElement(width: side, height: side, content: group.bytes)
     }
 
     /// One tile as a standalone SVG, for embedding.

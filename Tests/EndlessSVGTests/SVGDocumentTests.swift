@@ -123,6 +123,32 @@ final class SVGReader: NSObject, XMLParserDelegate {
         #expect(huge.contains(">(-1000000000,<") && huge.contains(">7)<"), "long labels on two lines")
     }
 
+    @Test func aPageBlockDrawsItsTilesAsOneBackgroundOnePathAndTheirLabels() throws {
+        let renderer = GridRenderer(grid: .standard)
+        let block = try SVGReader.read(renderer.blockElement(GridCoordinate(x: -1, y: 0), tilesPerBlock: 4))
+        #expect(
+            block.elements.first?.attributes["width"] == "400" && block.elements.first?.attributes["height"] == "400")
+        #expect(block.elements.map(\.name).filter { $0 != "text" } == ["svg", "g", "rect", "path"])
+        // Each label sits where the tile's own drawing puts it, offset to the tile's place in the block.
+        let texts = block.elements.filter { $0.name == "text" }.map(\.attributes)
+        #expect(texts.count == 16)
+        let single = try SVGReader.read(
+            Array("<g>".utf8) + renderer.tileContent(GridCoordinate(x: -2, y: 3)) + Array("</g>".utf8))
+        let own = try #require(single.elements.first { $0.name == "text" }?.attributes)
+        let placed = texts[3 * 4 + 2]  // row 3, column 2 of block (-1, 0): tile (-2, 3)
+        #expect(Double(placed["x"]!)! == Double(own["x"]!)! + 200 && Double(placed["y"]!)! == Double(own["y"]!)! + 300)
+        #expect(block.text.contains("(-4, 0)(-3, 0)(-2, 0)(-1, 0)(-4, 1)") && block.text.hasSuffix("(-1, 3)"))
+        // One border line every 100 px, both ways, the block's edges included.
+        let path = try #require(block.elements.first { $0.name == "path" }?.attributes["d"])
+        #expect(path.components(separatedBy: "M").count - 1 == 10 && path.hasSuffix("M0 400H400"))
+        // Only the block holding tile (0, 0) marks it, at its place.
+        #expect(block.elements.allSatisfy { $0.attributes["fill"] != "#9e9e9e" })
+        let centre = try SVGReader.read(renderer.blockElement(GridCoordinate(x: 0, y: 0), tilesPerBlock: 4))
+        let marks = centre.elements.filter { $0.attributes["fill"] == "#9e9e9e" }.map(\.attributes)
+        #expect(
+            marks.count == 1 && marks.first?["x"] == "0" && marks.first?["y"] == "0" && marks.first?["width"] == "100")
+    }
+
     @Test func loopShowsZeroAfterTwenty() throws {
         let window = try LoopWindow(loop: .standard, offset: 2900, width: 600, height: 120)
         let svg = try SVGReader.read(LoopRenderer(loop: .standard, height: 120).render(window).document)

@@ -89,7 +89,12 @@ import Testing
             #expect(((loop["view"] as! [String: Any])["add"] as! [Any]).count >= 20)
             let grid = try json(
                 try await client.execute(uri: "/frame/grid?scroll=0&top=0&width=800&height=600", method: .get))
-            #expect((grid["add"] as! [Any]).count == 25 * 19, "800 × 600 and a viewport of margin each side")
+            let blocks = try #require(grid["add"] as? [[String: Any]])
+            #expect(blocks.count == 7 * 6, "800 × 600 and a viewport of margin each side, in 400 px blocks")
+            let origin = try #require(blocks.first { $0["k"] as? String == "0,0" }?["svg"] as? String)
+            #expect(origin.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400""#))
+            #expect(origin.components(separatedBy: "<text ").count - 1 == 16, "a block holds 4 × 4 tiles")
+            #expect(origin.contains(">(0, 0)</text>") && origin.contains(">(3, 3)</text>"))
         }
     }
 
@@ -106,16 +111,42 @@ import Testing
                     uri: "/frame/grid?scroll=\(scroll + 1234)&top=\(top - 567)&end=1&\(query)", method: .get))
             let (endedX, endedY) = (ended["x"] as! [String: Any], ended["y"] as! [String: Any])
             #expect(endedX["scroll"] == nil && endedY["scroll"] == nil, "a late frame must not undo scrolling")
-            #expect(endedX["shift"] as? Double == -1200 && endedY["shift"] as? Double == 500)
+            #expect(endedX["shift"] as? Double == -1200 && endedY["shift"] as? Double == 400, "by whole 400 px blocks")
             #expect((ended["move"] as? [Any])?.isEmpty == false)
             // Back to centre from a world point too far to scroll to: everything is placed anew.
             let far = "width=800&height=600&origin=1e12&otop=-1e12&have=\(have)"
             let centre = try json(
                 try await client.execute(uri: "/frame/grid?scroll=\(scroll)&top=\(top)&centre=1&\(far)", method: .get))
             #expect((centre["x"] as! [String: Any])["scroll"] is Double)
-            #expect((centre["remove"] as? [Any])?.count == 25 * 19, "every old tile goes")
-            #expect((centre["add"] as? [Any])?.count == 25 * 19 && (centre["move"] as? [Any])?.isEmpty == true)
+            #expect((centre["remove"] as? [Any])?.count == 7 * 6, "every old block goes")
+            #expect((centre["add"] as? [Any])?.count == 7 * 6 && (centre["move"] as? [Any])?.isEmpty == true)
             #expect(centre["center"] as? String == "(0, 0)")
+        }
+    }
+
+    /// What the page sends: its clock `t` and the last frame's `mark`, from which the server tells how fast it scrolls.
+    @Test func aFastScrollGetsTilesAheadOfItAndNoneBehind() async throws {
+        try await withServer { client, _ in
+            let first = try json(
+                try await client.execute(uri: "/frame/grid?scroll=0&top=0&width=800&height=600&t=1000", method: .get))
+            let (x, y) = (first["x"] as! [String: Any], first["y"] as! [String: Any])
+            let mark = try #require(first["mark"] as? String)
+            #expect(mark == "-400.0:0.0,-300.0:0.0@1000.0", "the leading edges in the world, at rest, and when")
+            let (scroll, top) = (x["scroll"] as! Double, y["scroll"] as! Double)
+            let query =
+                "width=800&height=600&origin=\(x["origin"]!)&otop=\(y["origin"]!)&have=\(x["have"]!),\(y["have"]!)"
+            // 320 px right in 16 ms: 20 px/ms, so 100 ms ahead is 2,000 px; still vertically.
+            let fast = try json(
+                try await client.execute(
+                    uri: "/frame/grid?scroll=\(scroll + 320)&top=\(top)&t=1016&mark=\(mark)&\(query)", method: .get))
+            #expect((fast["x"] as! [String: Any])["have"] as? String == "-1:6", "world -80 … 2,720 px, nothing behind")
+            #expect((fast["y"] as! [String: Any])["have"] as? String == "-3:2", "a viewport each side at rest")
+            #expect(fast["mark"] as? String == "-80.0:20.0,-300.0:0.0@1016.0")
+            // The same report without the clock: a viewport each side.
+            let plain = try json(
+                try await client.execute(uri: "/frame/grid?scroll=\(scroll + 320)&top=\(top)&\(query)", method: .get))
+            #expect((plain["x"] as! [String: Any])["have"] as? String == "-3:3")
+            #expect(plain["mark"] == nil)
         }
     }
 
@@ -124,7 +155,8 @@ import Testing
         ("/frame/ruler?width=800&origin=0&have=9:3", "have"), ("/frame/ruler?width=800&scroll=-1e9&origin=0", "scroll"),
         ("/frame/grid?width=800&height=600&have=1:2", "have"), ("/frame/loop?width=800&origin=nan", "origin"),
         ("/frame/ruler?width=800&value=5000", "value"), ("/frame/tree", "path"), ("/?value=abc", "value"),
-        ("/?x=1e16", "x"),
+        ("/?x=1e16", "x"), ("/frame/ruler?width=800&t=soon", "t"),
+        ("/frame/grid?width=800&height=600&t=5&mark=1:2@3", "mark"), ("/frame/loop?width=800&t=5&mark=1@2", "mark"),
     ])
     func badFrameRequestsGetOneLine(uri: String, parameter: String) async throws {
         try await withServer { client, _ in

@@ -47,10 +47,18 @@ return {
   left: r.left, top: r.top, right: r.left + v.clientWidth, bottom: r.top + v.clientHeight,
   cx: r.left + v.clientWidth / 2, cy: r.top + v.clientHeight / 2,
   scrollLeft: v.scrollLeft, scrollTop: v.scrollTop,
-  tiles: [...v.querySelectorAll(':scope > .content > svg')].map((s) => {
+  tiles: [...v.querySelectorAll(':scope > .content > svg')].flatMap((s) => {
     const b = s.getBoundingClientRect();
-    return { label: s.textContent, left: b.left, right: b.right, top: b.top, bottom: b.bottom,
-             fill: s.querySelector('rect') ? s.querySelector('rect').getAttribute('fill') : null };
+    if (arguments[0] !== 'grid') {
+      return [{ label: s.textContent, left: b.left, right: b.right, top: b.top, bottom: b.bottom }];
+    }
+    // A grid element is a block of 100-px tiles: one background, a darker square for tile (0, 0), a label a tile.
+    const marks = [...s.querySelectorAll('rect[x]')].map((r) => `${r.getAttribute('x')},${r.getAttribute('y')}`);
+    return [...s.querySelectorAll('text')].map((t) => {
+      const x = Number(t.getAttribute('x')) - 50, y = Math.floor(Number(t.getAttribute('y')) / 100) * 100;
+      return { label: t.textContent, left: b.left + x, right: b.left + x + 100, top: b.top + y, bottom: b.top + y + 100,
+               fill: marks.includes(`${x},${y}`) ? '#9e9e9e' : s.querySelector('rect').getAttribute('fill') };
+    });
   }),
 };
 """
@@ -227,8 +235,9 @@ def tile_count(page, view: str) -> int:
 
 def grid_bound(page) -> int:
     width, height = page.js("const g = document.getElementById('grid'); return [g.clientWidth, g.clientHeight]")
-    # The viewport plus one viewport each side, in 100-px tiles, plus a partial tile at each end.
-    return min(700, (int(3 * width / 100) + 2) * (int(3 * height / 100) + 2))
+    # At rest, the viewport plus one viewport each side, in 400-px blocks of 4 × 4 tiles, plus a partial block at
+    # each end.
+    return (int(3 * width / 400) + 2) * (int(3 * height / 400) + 2)
 
 
 @pytest.mark.url("/?value=72.4")
@@ -422,6 +431,39 @@ def test_fast_grid_scroll_loses_no_distance(page):
     page.gesture("grid", 20_000, speed=10_000)
     page.wait_for(lambda: page.el("grid-centre").text == "(20000, 0)",
                   f"the grid centre reads {page.el('grid-centre').text} after 20,000 px right", timeout=5)
+
+
+
+# How far the grid's blocks reach beyond the viewport on its left and on its right; `record` samples every frame.
+REACH_JS = r"""
+const v = document.getElementById('grid');
+const reach = () => {
+  const r = v.getBoundingClientRect(), left = r.left, right = r.left + v.clientWidth;
+  const blocks = [...v.querySelectorAll(':scope > .content > svg')].map((s) => s.getBoundingClientRect());
+  return [left - Math.min(...blocks.map((b) => b.left)), Math.max(...blocks.map((b) => b.right)) - right];
+};
+if (!arguments[0]) return reach();
+window.__reach = [];
+const record = () => {
+  window.__reach.push(reach());
+  if (window.__reach.length < 1000) requestAnimationFrame(record);
+};
+requestAnimationFrame(record);
+"""
+
+
+def test_a_fast_grid_scroll_gets_its_tiles_ahead(page):
+    # The page sends its clock and the last frame's mark; the server tells the speed from them and slides the margin
+    # ahead of the motion: at 10 px/ms, 1,000 px of the viewport's margin (1,168 px) move from behind it to ahead.
+    page.js(REACH_JS, True)
+    page.gesture("grid", 20_000, speed=10_000)
+    reach = page.js("const r = window.__reach; window.__reach = Array(1000); return r")
+    middle = sorted(ahead - behind for behind, ahead in reach[len(reach) // 4: 3 * len(reach) // 4])
+    # Blocks are 400 px: at rest the two sides differ by less than one.
+    assert middle and middle[len(middle) // 2] > 400, f"reach ahead minus behind, mid-gesture: {middle}"
+    page.wait_for(lambda: page.el("grid-centre").text == "(20000, 0)", "the grid settles where the gesture ended")
+    page.wait_for(lambda: abs(page.js(REACH_JS, False)[1] - page.js(REACH_JS, False)[0]) < 400,
+                  f"at rest the margin is the same each side again: {page.js(REACH_JS, False)}")
 
 
 # Idle: a page left alone stops asking ------------------------------------------------------------------------------

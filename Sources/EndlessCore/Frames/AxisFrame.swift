@@ -8,12 +8,15 @@ public struct AxisReport: Sendable, Hashable {
     public var length: Double
     /// The tiles the page holds along this axis.
     public var have: ClosedRange<Int64>?
+    /// Points per millisecond the view is scrolling at, towards greater world coordinates when positive.
+    public var velocity: Double
 
-    public init(scroll: Double, origin: Double?, length: Double, have: ClosedRange<Int64>?) {
+    public init(scroll: Double, origin: Double?, length: Double, have: ClosedRange<Int64>?, velocity: Double = 0) {
         self.scroll = scroll
         self.origin = origin
         self.length = length
         self.have = have
+        self.velocity = velocity
     }
 }
 
@@ -25,8 +28,22 @@ public struct AxisLayout: Sendable, Hashable {
     public var overscan: Double = 1
     /// Mid-scroll recentering happens only this close to the content's edge: the last resort.
     public var edgeMargin: Double = 200_000
+    /// Milliseconds of motion tiled ahead of a moving viewport: a request's round trip and a frame or two.
+    public var lookahead: Double = 100
+    /// The lead ahead of a fling never exceeds this many viewport lengths.
+    public var maximumLead: Double = 4
 
     public init() {}
+
+    /// Tiles kept before and after the viewport, in world direction. At rest, `overscan` each side; a moving
+    /// viewport's margin slides ahead of it by the distance it covers in `lookahead`, so the tiles are there
+    /// before the viewport is, and none are drawn behind it, where every new tile costs the page a frame.
+    public func margins(length: Double, velocity: Double) -> (before: Double, after: Double) {
+        let margin = length * overscan
+        let lead = min(abs(velocity) * lookahead, length * maximumLead)
+        let (ahead, behind) = (max(margin, lead), max(margin - lead, 0))
+        return velocity < 0 ? (ahead, behind) : (behind, ahead)
+    }
 }
 
 /// One axis of a frame: where the content and its tiles go after the page applies it.
@@ -88,11 +105,12 @@ extension AxisLayout {
             setScroll = centerOnGrid
         }
         try Limits.checkCoordinate(axis.worldOffset, "scroll")
-        let margin = report.length * overscan
-        let run = strip.run(from: axis.worldOffset - margin, extent: report.length + 2 * margin)
+        // A gesture that ended has no fling ahead, only a short settle.
+        let (before, after) = margins(length: report.length, velocity: gestureEnded ? 0 : report.velocity)
+        let run = strip.run(from: axis.worldOffset - before, extent: before + report.length + after)
         // Positions relative to the margin's start become content coordinates.
         let tiles = TileRun(
-            first: run.first, count: run.count, leadingEdge: axis.offset - margin + run.leadingEdge, length: run.length)
+            first: run.first, count: run.count, leadingEdge: axis.offset - before + run.leadingEdge, length: run.length)
         return AxisFrame(
             origin: axis.origin, scroll: setScroll, shift: shift, tiles: tiles, settledScroll: axis.offset,
             isNewPlacement: report.origin == nil)

@@ -28,6 +28,17 @@ public struct Grid: Sendable, Hashable {
     /// Columns or rows as tiles: tile 0 spans `[−size/2, size/2)`.
     public var strip: TileStrip { TileStrip(length: tileSize, phase: -tileSize / 2) }
 
+    /// Square blocks of `n × n` tiles, so that a page places fewer, larger elements: block `b` of the strip holds
+    /// tiles `b·n` … `b·n + n − 1`.
+    public func blockStrip(tilesPerBlock n: Int64) -> TileStrip {
+        TileStrip(length: tileSize * Double(n), phase: -tileSize / 2)
+    }
+
+    /// The tiles of `block`, row by row.
+    public func tiles(inBlock block: GridCoordinate, tilesPerBlock n: Int64) -> [GridCoordinate] {
+        (0..<n).flatMap { row in (0..<n).map { GridCoordinate(x: block.x * n + $0, y: block.y * n + row) } }
+    }
+
     /// The tile under a world point.
     public func tile(containingX x: Double, y: Double) -> GridCoordinate {
         GridCoordinate(x: strip.tile(containing: x), y: strip.tile(containing: y))

@@ -68,4 +68,11 @@ extension TileCache {
     func tile(_ tile: GridCoordinate, of renderer: GridRenderer, style: String) -> [UInt8] {
         content(for: TileKey(style: style, x: tile.x, y: tile.y)) { renderer.tileContent(tile) }
     }
+
+    /// A page's block of grid tiles, as the element the page places.
+    func block(_ block: GridCoordinate, tilesPerBlock n: Int64, of renderer: GridRenderer, style: String) -> [UInt8] {
+        content(for: TileKey(style: "\(style)|block \(n)", x: block.x, y: block.y)) {
+            renderer.blockElement(block, tilesPerBlock: n)
+        }
+    }
 }

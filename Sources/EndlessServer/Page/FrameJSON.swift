@@ -57,7 +57,7 @@ extension AxisFrameJSON {
     }
 }
 
-/// A grid frame: both axes' scroll, and tiles keyed `x,y`.
+/// A grid frame: both axes' scroll, and blocks of tiles keyed `x,y`.
 struct GridFrameJSON: Encodable {
     var seq: Int
     var x: AxisFrameJSON
@@ -68,12 +68,15 @@ struct GridFrameJSON: Encodable {
     var center: String
     /// The address keys to update once settled (`x`, `y`).
     var state: [String: String]?
+    /// Send back with the next request, with the page's clock `t`.
+    var mark: String?
 
     init(
         seq: Int, frame: GridFrame, reported: (x: Double?, y: Double?), have: (ClosedRange<Int64>, ClosedRange<Int64>)?,
-        settled: Bool, element: (GridCoordinate) -> [UInt8]
+        settled: Bool, mark: String?, element: (GridCoordinate) -> [UInt8]
     ) {
         self.seq = seq
+        self.mark = mark
         x = AxisFrameJSON(placement: frame.horizontal, snap: frame.snap?.x)
         y = AxisFrameJSON(placement: frame.vertical, snap: frame.snap?.y)
         let columns = frame.horizontal.tiles.indices, rows = frame.vertical.tiles.indices
@@ -122,6 +125,8 @@ struct RulerFrameJSON: Encodable {
     var linkedText: String
     /// The address keys to update once the ruler has settled (`value`).
     var state: [String: String]?
+    /// Send back with the next request, with the page's clock `t`.
+    var mark: String?
 }
 
 /// A loop frame.
@@ -129,6 +134,7 @@ struct LoopFrameJSON: Encodable {
     var seq: Int
     var view: AxisFrameJSON
     var item: Int
+    var mark: String?
 }
 
 /// Reads `first:last` (ruler, loop) or `x0:x1,y0:y1` (grid).

@@ -11,11 +11,12 @@ struct FrameResponder: Sendable {
     let link = LinkedRuler.kilogramsAndPounds()
 
     static let rulerNames = [
-        "seq", "scroll", "origin", "width", "height", "have", "end", "key", "value", "lorigin", "lhave", "lheight",
+        "seq", "t", "mark", "scroll", "origin", "width", "height", "have", "end", "key", "value", "lorigin", "lhave",
+        "lheight",
     ]
-    static let loopNames = ["seq", "scroll", "origin", "width", "height", "have", "end"]
+    static let loopNames = ["seq", "t", "mark", "scroll", "origin", "width", "height", "have", "end"]
     static let gridNames = [
-        "seq", "scroll", "top", "origin", "otop", "width", "height", "have", "end", "centre", "x", "y",
+        "seq", "t", "mark", "scroll", "top", "origin", "otop", "width", "height", "have", "end", "centre", "x", "y",
     ]
 
     func ruler(_ p: EndlessCore.Parameters) throws(EndlessError) -> RulerFrameJSON {
@@ -34,7 +35,8 @@ struct FrameResponder: Sendable {
         let ruler = link.leader
         let start = try ruler.offset(
             for: try p.decimal("value") ?? ruler.configuration.initialValue ?? ruler.configuration.minimum)
-        let report = try axisReport(p, scroll: "scroll", origin: "origin", have: "have", length: width)
+        let time = try clock(p)
+        let report = try axisReport(p, scroll: "scroll", origin: "origin", have: "have", length: width, time: time)
         let ended = p.text("end") == "1"
         let frame = try ruler.frame(report, layout: layout, gestureEnded: ended, key: key, startOffset: start)
         let linkedReport = AxisReport(
@@ -65,7 +67,8 @@ struct FrameResponder: Sendable {
             }(),
             value: value, text: "\(value) \(ruler.configuration.unit)",
             linkedText: "\(link.follower.format(follower.value)) \(link.follower.configuration.unit)",
-            state: settled ? ["value": value] : nil)
+            state: settled ? ["value": value] : nil,
+            mark: MotionMark(time: time, reports: [report], frames: [frame.axis])?.text)
     }
 
     func loop(_ p: EndlessCore.Parameters) throws(EndlessError) -> LoopFrameJSON {
@@ -73,7 +76,8 @@ struct FrameResponder: Sendable {
         let width = try p.number("width", accepts: "the viewport width, greater than 0 and at most 8192") ?? 0
         let height = try p.number("height", accepts: "a tile height from 1 to 8192") ?? 120
         try Limits.checkWindowSide(height, "height")
-        let report = try axisReport(p, scroll: "scroll", origin: "origin", have: "have", length: width)
+        let time = try clock(p)
+        let report = try axisReport(p, scroll: "scroll", origin: "origin", have: "have", length: width, time: time)
         let frame = try loop.frame(report, layout: layout, gestureEnded: p.text("end") == "1")
         let renderer = LoopRenderer(loop: loop, height: height)
         let style = TileCache.style(of: renderer)
@@ -82,21 +86,27 @@ struct FrameResponder: Sendable {
             view: AxisFrameJSON(frame.axis, reportedOrigin: report.origin, have: report.have, snap: frame.snap) {
                 item in renderer.itemElement(tiles.item(item, of: renderer, style: style))
             },
-            item: frame.centredItem)
+            item: frame.centredItem, mark: MotionMark(time: time, reports: [report], frames: [frame.axis])?.text)
     }
 
     func grid(_ p: EndlessCore.Parameters) throws(EndlessError) -> GridFrameJSON {
         let grid = Grid.standard
         let width = try p.number("width", accepts: "the viewport width, greater than 0 and at most 8192") ?? 0
         let height = try p.number("height", accepts: "the viewport height, greater than 0 and at most 8192") ?? 0
-        let horizontal = try axisReport(p, scroll: "scroll", origin: "origin", have: nil, length: width)
-        let vertical = try axisReport(p, scroll: "top", origin: "otop", have: nil, length: height)
+        let time = try clock(p)
+        var horizontal = try axisReport(p, scroll: "scroll", origin: "origin", have: nil, length: width)
+        var vertical = try axisReport(p, scroll: "top", origin: "otop", have: nil, length: height)
+        if let time, let mark = try MotionMark(p.text("mark"), axes: 2) {
+            var reports = [horizontal, vertical]
+            mark.setVelocities(of: &reports, at: time)
+            (horizontal, vertical) = (reports[0], reports[1])
+        }
         var have: (ClosedRange<Int64>, ClosedRange<Int64>)?
         if let text = p.text("have") {
             let parts = text.split(separator: ",").map(String.init)
             guard parts.count == 2, let columns = try tileRange(parts[0], "have"),
                 let rows = try tileRange(parts[1], "have"),
-                columns.count * rows.count <= Limits.maximumTilesPerWindow
+                columns.count * rows.count * Int(Grid.pageBlock * Grid.pageBlock) <= Limits.maximumTilesPerFrame
             else { throw EndlessError("have", "must be the tiles held, as x0:x1,y0:y1 (what the last frame said)") }
             have = (columns, rows)
         }
@@ -119,19 +129,34 @@ struct FrameResponder: Sendable {
         let style = TileCache.style(of: renderer)
         return GridFrameJSON(
             seq: try p.integer("seq", accepts: "a whole number") ?? 0, frame: frame,
-            reported: (horizontal.origin, vertical.origin), have: have, settled: ended && frame.snap == nil
-        ) { tile in
-            renderer.tileElement(tiles.tile(tile, of: renderer, style: style))
+            reported: (horizontal.origin, vertical.origin), have: have, settled: ended && frame.snap == nil,
+            mark: MotionMark(
+                time: time, reports: [horizontal, vertical], frames: [frame.horizontal, frame.vertical])?.text
+        ) { block in
+            tiles.block(block, tilesPerBlock: frame.tilesPerBlock, of: renderer, style: style)
         }
     }
 
-    private func axisReport(_ p: EndlessCore.Parameters, scroll: String, origin: String, have: String?, length: Double)
-        throws(EndlessError) -> AxisReport
-    {
-        AxisReport(
+    /// The page's clock (`t`, in milliseconds), when it reports one.
+    private func clock(_ p: EndlessCore.Parameters) throws(EndlessError) -> Double? {
+        try p.number("t", accepts: "the page's clock in milliseconds, a number")
+    }
+
+    /// One axis's report; with the page's clock `time`, its velocity since the `mark` the last frame gave.
+    private func axisReport(
+        _ p: EndlessCore.Parameters, scroll: String, origin: String, have: String?, length: Double,
+        time: Double? = nil
+    ) throws(EndlessError) -> AxisReport {
+        var report = AxisReport(
             scroll: try p.number(scroll, accepts: "the scroll position, a number") ?? 0,
             origin: try p.number(origin, accepts: "the origin the last frame gave, a number"),
             length: length, have: try tileRange(have.flatMap(p.text), have ?? "have"))
+        if let time, let mark = try MotionMark(p.text("mark"), axes: 1) {
+            var reports = [report]
+            mark.setVelocities(of: &reports, at: time)
+            report = reports[0]
+        }
+        return report
     }
 }
 

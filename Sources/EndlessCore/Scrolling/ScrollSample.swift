@@ -1,0 +1,43 @@
+/// Where a view's leading edge was in the world, when by the page's clock (milliseconds), and how fast it moved.
+///
+/// A page sends its position and clock with each request and echoes back the sample the last frame carried, so a
+/// stateless server can tell how fast a view scrolls and tile ahead of a fling: seed 003's lazy loading asks for
+/// the target, not each step.
+public struct ScrollSample: Sendable, Hashable {
+    public var position: Double
+    public var time: Double
+    /// Points per millisecond, towards greater world coordinates when positive.
+    public var velocity: Double
+
+    /// Samples further apart than this say nothing about the motion now: the view rested in between.
+    public static let maximumInterval: Double = 250
+    /// No scroll is faster, in points per millisecond (100,000 points a second); a jump is not a fling.
+    public static let maximumSpeed: Double = 100
+    /// A slowing view's velocity falls over about this many milliseconds.
+    public static let smoothing: Double = 50
+
+    public init(position: Double, time: Double, velocity: Double = 0) {
+        self.position = position
+        self.time = time
+        self.velocity = velocity
+    }
+
+    /// The sample at `position` and `time`, after this one.
+    ///
+    /// A page sees a fast scroll in bursts (a frame that moved 30 points a millisecond, then one that moved 5), so
+    /// the velocity takes a speed-up or a reversal at once, and a slow-down gently: one stuttering frame does not
+    /// shrink the tiles ahead just before the next burst outruns them. Across a pause, or a clock that went back,
+    /// the view is at rest.
+    public func following(position: Double, time: Double) -> ScrollSample {
+        let interval = time - self.time
+        guard interval > 0, interval <= Self.maximumInterval else {
+            return ScrollSample(position: position, time: time)
+        }
+        let measured = min(max((position - self.position) / interval, -Self.maximumSpeed), Self.maximumSpeed)
+        guard measured.isFinite else { return ScrollSample(position: position, time: time) }
+        let velocity =
+            measured * self.velocity < 0 || abs(measured) >= abs(self.velocity)
+            ? measured : self.velocity + (measured - self.velocity) * interval / (interval + Self.smoothing)
+        return ScrollSample(position: position, time: time, velocity: velocity)
+    }
+}

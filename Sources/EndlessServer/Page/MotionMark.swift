@@ -1,0 +1,54 @@
+import EndlessCore
+
+/// `mark`: each axis's leading edge in the world and its velocity, and the page's clock, as `x:vx@t` or
+/// `x:vx,y:vy@t`. A frame carries one and the page sends it back with its next request and the time `t`, so the
+/// server can tell how fast each axis scrolls without keeping any state.
+struct MotionMark: Sendable, Hashable {
+    var samples: [ScrollSample]
+
+    init(_ samples: [ScrollSample]) {
+        self.samples = samples
+    }
+
+    /// Reads a mark with `axes` axes; `nil` text is no mark.
+    init?(_ text: String?, axes: Int) throws(EndlessError) {
+        guard let text, !text.isEmpty else { return nil }
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        let pairs = (parts.first?.split(separator: ",", omittingEmptySubsequences: false) ?? []).map {
+            $0.split(separator: ":", omittingEmptySubsequences: false).compactMap { Double($0) }.filter(\.isFinite)
+        }
+        guard text.utf8.count <= 120, parts.count == 2, let time = Double(parts[1]), time.isFinite,
+            pairs.count == axes, pairs.allSatisfy({ $0.count == 2 })
+        else {
+            throw EndlessError("mark", "must be what the last frame said, as " + (axes == 1 ? "x:v@t" : "x:v,y:v@t"))
+        }
+        self.init(pairs.map { ScrollSample(position: $0[0], time: time, velocity: $0[1]) })
+    }
+
+    var text: String {
+        samples.map { "\($0.position):\($0.velocity)" }.joined(separator: ",") + "@\(samples.first?.time ?? 0)"
+    }
+}
+
+extension MotionMark {
+    /// Sets each report's velocity from this mark and the page's clock `time`.
+    func setVelocities(of reports: inout [AxisReport], at time: Double) {
+        for index in reports.indices {
+            guard let origin = reports[index].origin else { continue }
+            let position = origin + reports[index].scroll
+            reports[index].velocity = samples[index].following(position: position, time: time).velocity
+        }
+    }
+
+    /// The mark a frame carries for the page's clock `time`: each axis's settled leading edge in the world and its
+    /// report's velocity (none for content placed anew). `nil` when the page gave no clock.
+    init?(time: Double?, reports: [AxisReport], frames: [AxisFrame]) {
+        guard let time else { return nil }
+        self.init(
+            zip(reports, frames).map { report, frame in
+                ScrollSample(
+                    position: frame.origin + frame.settledScroll, time: time,
+                    velocity: frame.isNewPlacement ? 0 : report.velocity)
+            })
+    }
+}

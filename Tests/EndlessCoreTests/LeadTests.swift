@@ -1,0 +1,124 @@
+import Testing
+
+@testable import EndlessCore
+
+/// Tiling ahead of a fling: how fast a view scrolls, from two samples, and the margins that follow from it.
+@Suite struct LeadTests {
+    let layout = AxisLayout()
+
+    @Test func velocityIsTheDistanceOverTheTimeBetweenTwoSamples() {
+        let earlier = ScrollSample(position: 1_000, time: 5_000)
+        #expect(earlier.following(position: 1_320, time: 5_016).velocity == 20)
+        #expect(earlier.following(position: 680, time: 5_016).velocity == -20)
+        #expect(earlier.following(position: 1_000, time: 5_040).velocity == 0)
+        let next = earlier.following(position: 1_320, time: 5_016)
+        #expect(next.position == 1_320 && next.time == 5_016)
+    }
+
+    @Test func aSpeedUpOrAReversalCountsAtOnceASlowDownGently() {
+        let moving = ScrollSample(position: 0, time: 0, velocity: 20)
+        #expect(moving.following(position: 480, time: 16).velocity == 30, "faster: at once")
+        #expect(moving.following(position: -160, time: 16).velocity == -10, "reversed: at once")
+        // A frame that saw 5 px/ms after 20: a quarter of the way down in 16 ms (16 / (16 + 50) ≈ 0.24).
+        let slower = moving.following(position: 80, time: 16).velocity
+        #expect(abs(slower - (20 - 15 * 16 / 66)) < 1e-9)
+        #expect(moving.following(position: 0, time: 16).velocity > 10, "one frame that saw no motion is no stop")
+        // Frame after frame at rest, the velocity falls to nothing.
+        var sample = moving
+        for step in 1...30 { sample = sample.following(position: 0, time: Double(step) * 16) }
+        #expect(abs(sample.velocity) < 0.01)
+    }
+
+    @Test func aPauseOrAClockGoingBackSaysTheViewIsNotMoving() {
+        let earlier = ScrollSample(position: 0, time: 1_000, velocity: 20)
+        #expect(earlier.following(position: 5_000, time: 1_251).velocity == 0, "rested in between")
+        #expect(earlier.following(position: 5_000, time: 1_250).velocity == 20)
+        #expect(earlier.following(position: 5_000, time: 1_000).velocity == 0, "no time passed")
+        #expect(earlier.following(position: 5_000, time: 900).velocity == 0, "a reload's clock")
+    }
+
+    @Test func aJumpIsNotAFling() {
+        let earlier = ScrollSample(position: 0, time: 0)
+        #expect(earlier.following(position: 1e12, time: 10).velocity == ScrollSample.maximumSpeed)
+        #expect(earlier.following(position: -1e12, time: 10).velocity == -ScrollSample.maximumSpeed)
+    }
+
+    @Test func atRestTheMarginIsTheSameOnBothSides() {
+        let margins = layout.margins(length: 800, velocity: 0)
+        #expect(margins.before == 800 && margins.after == 800)
+    }
+
+    @Test func aFlingsMarginSlidesAheadByTheDistanceItCoversInTheLookahead() {
+        // 5 px/ms for 100 ms: the margin slides 500 px ahead, in the direction of the motion.
+        let forward = layout.margins(length: 800, velocity: 5)
+        #expect(forward.before == 300 && forward.after == 800)
+        let backward = layout.margins(length: 800, velocity: -5)
+        #expect(backward.before == 800 && backward.after == 300)
+        // Faster than the margin: all of it ahead, and the lead grows with the speed.
+        let fast = layout.margins(length: 800, velocity: 20)
+        #expect(fast.before == 0 && fast.after == 2_000)
+        // The lead stops at four viewport lengths.
+        #expect(layout.margins(length: 800, velocity: 100).after == 3_200)
+    }
+
+    @Test func theFrameTilesAheadOfAFlingButNotAfterTheGestureEnded() throws {
+        let strip = TileStrip(length: 100)
+        func frame(velocity: Double, ended: Bool = false) throws -> AxisFrame {
+            try layout.frame(
+                AxisReport(scroll: 2_000_000, origin: 0, length: 800, have: nil, velocity: velocity), strip: strip,
+                gestureEnded: ended, quantum: 100, start: 0)
+        }
+        let rest = try frame(velocity: 0)
+        #expect(rest.tiles.first == 20_000 - 8 && rest.tiles.last == 20_000 + 15, "a viewport each side")
+        let right = try frame(velocity: 20)
+        #expect(right.tiles.first == 20_000 && right.tiles.last == 20_000 + 27, "2,000 px ahead, none behind")
+        let left = try frame(velocity: -20)
+        #expect(left.tiles.first == 20_000 - 20 && left.tiles.last == 20_000 + 7)
+        let ended = try frame(velocity: 20, ended: true)
+        #expect(ended.tiles.indices == rest.tiles.indices, "a gesture that ended has no fling ahead")
+    }
+
+    @Test func gridBlocksHoldConsecutiveTilesOnTheTileLattice() {
+        let grid = Grid.standard
+        let strip = grid.blockStrip(tilesPerBlock: 4)
+        #expect(
+            grid.tiles(inBlock: GridCoordinate(x: 0, y: 0), tilesPerBlock: 4).prefix(5).map(\.description) == [
+                "(0, 0)", "(1, 0)", "(2, 0)", "(3, 0)", "(0, 1)",
+            ])
+        let last = grid.tiles(inBlock: GridCoordinate(x: -1, y: -2), tilesPerBlock: 4)
+        #expect(
+            last.count == 16 && last.first == GridCoordinate(x: -4, y: -8) && last.last == GridCoordinate(x: -1, y: -5))
+        for block: Int64 in [-3, -1, 0, 1, 2_500_000_000] {
+            #expect(strip.phase + Double(block) * strip.length == grid.strip.phase + Double(block * 4) * grid.tileSize)
+            #expect(strip.tile(containing: grid.strip.phase + Double(block * 4 + 3) * grid.tileSize + 50) == block)
+        }
+    }
+
+    @Test func aGridFramePlacesBlocksAndKeepsItsMarginsForAnOrdinaryViewport() throws {
+        let frame = try Grid.standard.frame(
+            horizontal: AxisReport(scroll: 0, origin: nil, length: 1_168, have: nil),
+            vertical: AxisReport(scroll: 0, origin: nil, length: 500, have: nil), layout: layout, gestureEnded: false,
+            backToCentre: false, start: (0, 0))
+        #expect(frame.tilesPerBlock == 4 && frame.horizontal.tiles.length == 400)
+        let x = try #require(frame.horizontal.scroll), y = try #require(frame.vertical.scroll)
+        #expect(frame.horizontal.position(of: frame.horizontal.tiles.first) <= x - 1_168)
+        #expect(frame.horizontal.position(of: frame.horizontal.tiles.last) + 400 >= x + 2 * 1_168)
+        #expect(frame.vertical.position(of: frame.vertical.tiles.first) <= y - 500)
+        #expect(frame.vertical.position(of: frame.vertical.tiles.last) + 400 >= y + 2 * 500)
+        // World (0, 0) is the centre of tile (0, 0): 50 px into block (0, 0).
+        #expect(frame.horizontal.origin + frame.horizontal.position(of: 0) == -50)
+    }
+
+    @Test func aHugeViewportFlingingFastStillFitsTheFrameBudget() throws {
+        for side in [2_000.0, 4_000, 8_192] {
+            let report = AxisReport(scroll: 2_000_000, origin: 0, length: side, have: nil, velocity: 100)
+            let frame = try Grid.standard.frame(
+                horizontal: report, vertical: report, layout: layout, gestureEnded: false, backToCentre: false,
+                start: (0, 0))
+            #expect(frame.tileCount <= Limits.maximumTilesPerFrame, "\(side)")
+            // Still covers the viewport.
+            #expect(frame.horizontal.position(of: frame.horizontal.tiles.first) <= 2_000_000)
+            #expect(frame.horizontal.position(of: frame.horizontal.tiles.last) + 400 >= 2_000_000 + side)
+        }
+    }
+}
