@@ -34,7 +34,8 @@ public struct GridFrame: Sendable {
 }
 
 extension Grid {
-    /// Tiles a page places as one element: a 100 pt grid in 400 pt blocks holds about 40 elements, not 600.
+    /// A page places the grid in blocks of 4 × 4 tiles, each one element: a 1168 × 500 view at rest holds 50 blocks
+    /// rather than 600 tiles.
     public static let pageBlock: Int64 = 4
 
     /// The frame for a grid view; `backToCentre` scrolls smoothly to (0, 0) when it is near, and

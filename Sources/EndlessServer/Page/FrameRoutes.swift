@@ -36,7 +36,8 @@ struct FrameResponder: Sendable {
         let start = try ruler.offset(
             for: try p.decimal("value") ?? ruler.configuration.initialValue ?? ruler.configuration.minimum)
         let time = try clock(p)
-        let report = try axisReport(p, scroll: "scroll", origin: "origin", have: "have", length: width, time: time)
+        let report = try moving(
+            p, time: time, [try axisReport(p, scroll: "scroll", origin: "origin", have: "have", length: width)])[0]
         let ended = p.text("end") == "1"
         let frame = try ruler.frame(report, layout: layout, gestureEnded: ended, key: key, startOffset: start)
         let linkedReport = AxisReport(
@@ -77,7 +78,8 @@ struct FrameResponder: Sendable {
         let height = try p.number("height", accepts: "a tile height from 1 to 8192") ?? 120
         try Limits.checkWindowSide(height, "height")
         let time = try clock(p)
-        let report = try axisReport(p, scroll: "scroll", origin: "origin", have: "have", length: width, time: time)
+        let report = try moving(
+            p, time: time, [try axisReport(p, scroll: "scroll", origin: "origin", have: "have", length: width)])[0]
         let frame = try loop.frame(report, layout: layout, gestureEnded: p.text("end") == "1")
         let renderer = LoopRenderer(loop: loop, height: height)
         let style = TileCache.style(of: renderer)
@@ -94,13 +96,13 @@ struct FrameResponder: Sendable {
         let width = try p.number("width", accepts: "the viewport width, greater than 0 and at most 8192") ?? 0
         let height = try p.number("height", accepts: "the viewport height, greater than 0 and at most 8192") ?? 0
         let time = try clock(p)
-        var horizontal = try axisReport(p, scroll: "scroll", origin: "origin", have: nil, length: width)
-        var vertical = try axisReport(p, scroll: "top", origin: "otop", have: nil, length: height)
-        if let time, let mark = try MotionMark(p.text("mark"), axes: 2) {
-            var reports = [horizontal, vertical]
-            mark.setVelocities(of: &reports, at: time)
-            (horizontal, vertical) = (reports[0], reports[1])
-        }
+        let reports = try moving(
+            p, time: time,
+            [
+                try axisReport(p, scroll: "scroll", origin: "origin", have: nil, length: width),
+                try axisReport(p, scroll: "top", origin: "otop", have: nil, length: height),
+            ])
+        let (horizontal, vertical) = (reports[0], reports[1])
         var have: (ClosedRange<Int64>, ClosedRange<Int64>)?
         if let text = p.text("have") {
             let parts = text.split(separator: ",").map(String.init)
@@ -142,21 +144,23 @@ struct FrameResponder: Sendable {
         try p.number("t", accepts: "the page's clock in milliseconds, a number")
     }
 
-    /// One axis's report; with the page's clock `time`, its velocity since the `mark` the last frame gave.
-    private func axisReport(
-        _ p: EndlessCore.Parameters, scroll: String, origin: String, have: String?, length: Double,
-        time: Double? = nil
-    ) throws(EndlessError) -> AxisReport {
-        var report = AxisReport(
+    /// The reports with their velocities, from the `mark` the last frame gave and the page's clock `time`.
+    private func moving(_ p: EndlessCore.Parameters, time: Double?, _ reports: [AxisReport]) throws(EndlessError)
+        -> [AxisReport]
+    {
+        guard let time, let mark = try MotionMark(p.text("mark"), axes: reports.count) else { return reports }
+        var reports = reports
+        mark.setVelocities(of: &reports, at: time)
+        return reports
+    }
+
+    private func axisReport(_ p: EndlessCore.Parameters, scroll: String, origin: String, have: String?, length: Double)
+        throws(EndlessError) -> AxisReport
+    {
+        AxisReport(
             scroll: try p.number(scroll, accepts: "the scroll position, a number") ?? 0,
             origin: try p.number(origin, accepts: "the origin the last frame gave, a number"),
             length: length, have: try tileRange(have.flatMap(p.text), have ?? "have"))
-        if let time, let mark = try MotionMark(p.text("mark"), axes: 1) {
-            var reports = [report]
-            mark.setVelocities(of: &reports, at: time)
-            report = reports[0]
-        }
-        return report
     }
 }
 

@@ -17,7 +17,7 @@ struct MotionMark: Sendable, Hashable {
         let pairs = (parts.first?.split(separator: ",", omittingEmptySubsequences: false) ?? []).map {
             $0.split(separator: ":", omittingEmptySubsequences: false).compactMap { Double($0) }.filter(\.isFinite)
         }
-        guard text.utf8.count <= 120, parts.count == 2, let time = Double(parts[1]), time.isFinite,
+        guard text.utf8.count <= 200, parts.count == 2, let time = Double(parts[1]), time.isFinite,
             pairs.count == axes, pairs.allSatisfy({ $0.count == 2 })
         else {
             throw EndlessError("mark", "must be what the last frame said, as " + (axes == 1 ? "x:v@t" : "x:v,y:v@t"))
