@@ -11,6 +11,11 @@ function makeView(el, kind, listen = true) {
   if (!listen) return v; // the pounds ruler follows the kilograms ruler's frames
   el.addEventListener('scroll', () => ask(v, {}), { passive: true });
   el.addEventListener('scrollend', () => ask(v, { end: 1 }));
+  let size = `${el.clientWidth}x${el.clientHeight}`; // a new size moves the ruler's pointer and the loop's centre
+  new ResizeObserver(() => {
+    if (size !== `${el.clientWidth}x${el.clientHeight}`) ask(v, { resize: 1 });
+    size = `${el.clientWidth}x${el.clientHeight}`;
+  }).observe(el);
   return v;
 }
 
@@ -22,7 +27,7 @@ function ask(v, want) {
 
 function send(v) {
   const want = v.want || {};
-  const urgent = want.end || want.key || want.centre || want.first;
+  const urgent = want.end || want.key || want.centre || want.first || want.resize;
   if (v.busy && !urgent) { v.dirty = true; return; }
   if (v.busy) v.busy.abort();
   v.want = null;
@@ -33,6 +38,7 @@ function send(v) {
   q.set('t', Math.round(performance.now())); // with the last frame's mark, the server tells how fast we scroll
   if (v.mark) q.set('mark', v.mark);
   if (want.end) q.set('end', '1');
+  if (want.resize) q.set('resize', '1');
   if (want.key) q.set('key', want.key);
   if (want.centre) q.set('centre', '1');
   if (v.kind === 'grid') {
@@ -45,6 +51,7 @@ function send(v) {
   }
   if (v.kind === 'ruler') {
     if (want.first && page.has('value')) q.set('value', page.get('value'));
+    else if (want.resize) q.set('value', v.el.getAttribute('aria-valuenow')); // the value it showed, kept
     q.set('lheight', v.linked.el.dataset.height);
     if (v.linked.origin !== null) q.set('lorigin', v.linked.origin);
     if (v.linked.have) q.set('lhave', v.linked.have);

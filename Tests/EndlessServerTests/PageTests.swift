@@ -124,6 +124,35 @@ import Testing
         }
     }
 
+    @Test func aResizedRulerKeepsItsValueUnderThePointerAndAResizedLoopSettlesAgain() async throws {
+        try await withServer { client, _ in
+            let first = try json(
+                try await client.execute(uri: "/frame/ruler?scroll=0&width=1000&value=72.4", method: .get))
+            let view = first["view"] as! [String: Any]
+            let held = (view["add"] as! [Any]).count
+            let query = "scroll=\(view["scroll"]!)&origin=\(view["origin"]!)&have=\(view["have"]!)"
+            // 700 px wide now: the pointer moved 150 px left; the ruler is placed anew with 72.4 under it.
+            let resized = try json(
+                try await client.execute(
+                    uri: "/frame/ruler?\(query)&width=700&resize=1&value=72.4", method: .get))
+            let placed = try #require(resized["view"] as? [String: Any])
+            let scroll = try #require(placed["scroll"] as? Double)
+            #expect((placed["origin"] as! Double) + scroll + 350 == 6340, "72.4 is tick 634, under the pointer")
+            #expect(resized["value"] as? String == "72.4")
+            #expect((placed["remove"] as? [Any])?.count == held, "the old placement goes whole")
+            // The loop, 1000 px wide with an item centred, is 700 px wide now: it settles with an item centred again.
+            let loop = try json(try await client.execute(uri: "/frame/loop?scroll=0&width=1000", method: .get))
+            let strip = loop["view"] as! [String: Any]
+            let base = "/frame/loop?scroll=\(strip["scroll"]!)&origin=\(strip["origin"]!)&width=700"
+            let plain = try json(try await client.execute(uri: base, method: .get))
+            #expect((plain["view"] as! [String: Any])["snap"] == nil)
+            let settled = try json(try await client.execute(uri: base + "&resize=1", method: .get))
+            let snap = try #require((settled["view"] as! [String: Any])["snap"] as? Double)
+            let centre = (strip["origin"] as! Double) + snap + 350
+            #expect((centre - 40).truncatingRemainder(dividingBy: 150) == 0, "an item's centre under the view's centre")
+        }
+    }
+
     /// What the page sends: its clock `t` and the last frame's `mark`, from which the server tells how fast it scrolls.
     @Test func aFastScrollGetsTilesAheadOfItAndNoneBehind() async throws {
         try await withServer { client, _ in

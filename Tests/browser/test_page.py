@@ -346,6 +346,42 @@ def test_grid_opens_at_xy(page):
     assert tile_under_centre(state, vertical=True)["label"] == "(10, -5)"
 
 
+
+# Resizing: the pointer is the view's centre, so a new width moves it; the page asks again and keeps the value.
+
+
+def ruler_value_under_pointer(page) -> str:
+    """The value of the tick under the pointer, or where the pointer is when it is on none."""
+    state = view_state(page, "ruler")
+    tile = tile_under_centre(state)
+    # Tick k of block L sits 10k + 5 px into it and reads L - 0.5 + k/10.
+    into = state["cx"] - tile["left"]
+    k = round((into - 5) / 10)
+    if abs(into - 5 - 10 * k) > 0.5:
+        return f"no tick: {into} px into block {tile['label']}"
+    return str(Decimal(tile["label"]) - Decimal("0.5") + k * STEP)
+
+
+@pytest.mark.url("/?value=72.4")
+def test_resizing_keeps_the_value_under_the_pointer(page):
+    assert ruler_value_under_pointer(page) == "72.4"
+    grid_width = page.js("return document.getElementById('grid').clientWidth")
+    try:
+        for width in [901, 1300]:
+            page.driver.set_window_size(width, 1200)
+            page.wait_for(lambda: ruler_value_under_pointer(page) == "72.4",
+                          f"at {width} px the pointer is on {ruler_value_under_pointer(page)}")
+            assert_ruler_shows(page, "72.4")
+            page.settle("loop")
+            assert_loop_item_centred(page)
+            # The grid stays where it was (its left edge), and its centre readout follows the new width.
+            now = page.js("return document.getElementById('grid').clientWidth")
+            page.wait_for(lambda: page.el("grid-centre").text == f"({(now - grid_width) / 2:g}, 0)",
+                          f"at {width} px the grid centre reads {page.el('grid-centre').text}")
+    finally:
+        page.driver.set_window_size(1300, 1200)
+
+
 # 9. Loop -------------------------------------------------------------------------------------------------------------
 
 

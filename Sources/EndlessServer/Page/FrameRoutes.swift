@@ -11,12 +11,14 @@ struct FrameResponder: Sendable {
     let link = LinkedRuler.kilogramsAndPounds()
 
     static let rulerNames = [
-        "seq", "t", "mark", "scroll", "origin", "width", "height", "have", "end", "key", "value", "lorigin", "lhave",
-        "lheight",
+        "seq", "t", "mark", "scroll", "origin", "width", "height", "have", "end", "resize", "key", "value", "lorigin",
+        "lhave", "lheight",
     ]
-    static let loopNames = ["seq", "t", "mark", "scroll", "origin", "width", "height", "have", "end"]
+    static let loopNames = ["seq", "t", "mark", "scroll", "origin", "width", "height", "have", "end", "resize"]
     static let gridNames = [
-        "seq", "t", "mark", "scroll", "top", "origin", "otop", "width", "height", "have", "end", "centre", "x", "y",
+        "seq", "t", "mark", "scroll", "top", "origin", "otop", "width", "height", "have", "end", "resize", "centre",
+        "x",
+        "y",
     ]
 
     func ruler(_ p: EndlessCore.Parameters) throws(EndlessError) -> RulerFrameJSON {
@@ -36,8 +38,10 @@ struct FrameResponder: Sendable {
         let start = try ruler.offset(
             for: try p.decimal("value") ?? ruler.configuration.initialValue ?? ruler.configuration.minimum)
         let time = try clock(p)
-        let report = try moving(
+        var report = try moving(
             p, time: time, [try axisReport(p, scroll: "scroll", origin: "origin", have: "have", length: width)])[0]
+        // Resized, the view's pointer moved: it is placed anew with the value it showed (`value`) under the pointer.
+        if p.text("resize") == "1", p.contains("value") { report.origin = nil }
         let ended = p.text("end") == "1"
         let frame = try ruler.frame(report, layout: layout, gestureEnded: ended, key: key, startOffset: start)
         let linkedReport = AxisReport(
@@ -80,7 +84,9 @@ struct FrameResponder: Sendable {
         let time = try clock(p)
         let report = try moving(
             p, time: time, [try axisReport(p, scroll: "scroll", origin: "origin", have: "have", length: width)])[0]
-        let frame = try loop.frame(report, layout: layout, gestureEnded: p.text("end") == "1")
+        // Resized, the item that was centred is no longer: settle again.
+        let frame = try loop.frame(
+            report, layout: layout, gestureEnded: p.text("end") == "1" || p.text("resize") == "1")
         let renderer = LoopRenderer(loop: loop, height: height)
         let style = TileCache.style(of: renderer)
         return LoopFrameJSON(
