@@ -9,8 +9,9 @@ public struct ScrollSample: Sendable, Hashable {
     /// Points per millisecond, towards greater world coordinates when positive.
     public var velocity: Double
 
-    /// Samples further apart than this say nothing about the motion now: the view rested in between.
-    public static let maximumInterval: Double = 250
+    /// Samples further apart than this say nothing about the motion now: the view rested in between. A page asks
+    /// again once its last answer is in, so on a slow network its samples are a round trip apart: allow for that.
+    public static let maximumInterval: Double = 500
     /// No scroll is faster, in points per millisecond (100,000 points a second); a jump is not a fling.
     public static let maximumSpeed: Double = 100
     /// A slowing view's velocity falls over about this many milliseconds.
