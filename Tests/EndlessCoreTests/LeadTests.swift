@@ -57,8 +57,15 @@ import Testing
         // Faster than the margin: all of it ahead, and the lead grows with the speed.
         let fast = layout.margins(length: 800, velocity: 20)
         #expect(fast.before == 0 && fast.after == 2_000)
-        // The lead stops at four viewport lengths.
-        #expect(layout.margins(length: 800, velocity: 100).after == 3_200)
+        // The lead stops at eight viewport lengths.
+        #expect(layout.margins(length: 800, velocity: 100).after == 6_400)
+    }
+
+    @Test func aPageWhoseFramesComeBackSlowlyGetsTwoOfItsCyclesAhead() {
+        // Reports 30 ms apart (loopback): the 100 ms lookahead. 120 ms apart (a far server): 240 ms of motion.
+        #expect(layout.margins(length: 800, velocity: 10, cycle: 30).after == 1_000)
+        #expect(layout.margins(length: 800, velocity: 10, cycle: 120).after == 2_400)
+        #expect(layout.margins(length: 800, velocity: -10, cycle: 120).before == 2_400)
     }
 
     @Test func theFrameTilesAheadOfAFlingButNotAfterTheGestureEnded() throws {

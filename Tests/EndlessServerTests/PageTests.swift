@@ -171,6 +171,11 @@ import Testing
             #expect((fast["x"] as! [String: Any])["have"] as? String == "-1:6", "world -80 … 2,720 px, nothing behind")
             #expect((fast["y"] as! [String: Any])["have"] as? String == "-3:2", "a viewport each side at rest")
             #expect(fast["mark"] as? String == "-80.0:20.0,-300.0:0.0@1016.0")
+            // 3,000 px in 150 ms, from a server further away: two of those cycles ahead, 6,000 px.
+            let far = try json(
+                try await client.execute(
+                    uri: "/frame/grid?scroll=\(scroll + 3000)&top=\(top)&t=1150&mark=\(mark)&\(query)", method: .get))
+            #expect((far["x"] as! [String: Any])["have"] as? String == "6:23", "world 2,600 … 9,400 px")
             // The same report without the clock: a viewport each side.
             let plain = try json(
                 try await client.execute(uri: "/frame/grid?scroll=\(scroll + 320)&top=\(top)&\(query)", method: .get))

@@ -10,13 +10,19 @@ public struct AxisReport: Sendable, Hashable {
     public var have: ClosedRange<Int64>?
     /// Points per millisecond the view is scrolling at, towards greater world coordinates when positive.
     public var velocity: Double
+    /// Milliseconds since the page's previous report: how long its frames take to come back and be applied.
+    public var cycle: Double
 
-    public init(scroll: Double, origin: Double?, length: Double, have: ClosedRange<Int64>?, velocity: Double = 0) {
+    public init(
+        scroll: Double, origin: Double?, length: Double, have: ClosedRange<Int64>?, velocity: Double = 0,
+        cycle: Double = 0
+    ) {
         self.scroll = scroll
         self.origin = origin
         self.length = length
         self.have = have
         self.velocity = velocity
+        self.cycle = cycle
     }
 }
 
@@ -28,19 +34,22 @@ public struct AxisLayout: Sendable, Hashable {
     public var overscan: Double = 1
     /// Mid-scroll recentering happens only this close to the content's edge: the last resort.
     public var edgeMargin: Double = 200_000
-    /// Milliseconds of motion tiled ahead of a moving viewport: a request's round trip and a frame or two.
+    /// Milliseconds of motion tiled ahead of a moving viewport, at least: a request's round trip and a frame or
+    /// two on loopback. A page whose reports come further apart gets two of its cycles: the tiles a frame brings
+    /// must last until the next frame is in.
     public var lookahead: Double = 100
-    /// The lead ahead of a fling never exceeds this many viewport lengths.
-    public var maximumLead: Double = 4
+    /// The lead ahead of a fling never exceeds this many viewport lengths: enough for 20,000 px/s across a 500 px
+    /// view with 100 ms round trips.
+    public var maximumLead: Double = 8
 
     public init() {}
 
     /// Tiles kept before and after the viewport, in world direction. At rest, `overscan` each side; a moving
     /// viewport's margin slides ahead of it by the distance it covers in `lookahead`, so the tiles are there
     /// before the viewport is, and none are drawn behind it, where every new tile costs the page a frame.
-    public func margins(length: Double, velocity: Double) -> (before: Double, after: Double) {
+    public func margins(length: Double, velocity: Double, cycle: Double = 0) -> (before: Double, after: Double) {
         let margin = length * overscan
-        let lead = min(abs(velocity) * lookahead, length * maximumLead)
+        let lead = min(abs(velocity) * max(lookahead, 2 * cycle), length * maximumLead)
         let (ahead, behind) = (max(margin, lead), max(margin - lead, 0))
         return velocity < 0 ? (ahead, behind) : (behind, ahead)
     }
@@ -106,7 +115,8 @@ extension AxisLayout {
         }
         try Limits.checkCoordinate(axis.worldOffset, "scroll")
         // A gesture that ended has no fling ahead, only a short settle.
-        let (before, after) = margins(length: report.length, velocity: gestureEnded ? 0 : report.velocity)
+        let (before, after) = margins(
+            length: report.length, velocity: gestureEnded ? 0 : report.velocity, cycle: report.cycle)
         let run = strip.run(from: axis.worldOffset - before, extent: before + report.length + after)
         // Positions relative to the margin's start become content coordinates.
         let tiles = TileRun(

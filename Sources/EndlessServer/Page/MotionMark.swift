@@ -31,12 +31,14 @@ struct MotionMark: Sendable, Hashable {
 }
 
 extension MotionMark {
-    /// Sets each report's velocity from this mark and the page's clock `time`.
+    /// Sets each report's velocity and cycle from this mark and the page's clock `time`.
     func setVelocities(of reports: inout [AxisReport], at time: Double) {
         for index in reports.indices {
             guard let origin = reports[index].origin else { continue }
             let position = origin + reports[index].scroll
-            reports[index].velocity = samples[index].following(position: position, time: time).velocity
+            let sample = samples[index].following(position: position, time: time)
+            reports[index].velocity = sample.velocity
+            reports[index].cycle = sample.velocity == 0 ? 0 : time - samples[index].time
         }
     }
 
