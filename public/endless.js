@@ -11,10 +11,11 @@ function makeView(el, kind, listen = true) {
   if (!listen) return v; // the pounds ruler follows the kilograms ruler's frames
   el.addEventListener('scroll', () => ask(v, {}), { passive: true });
   el.addEventListener('scrollend', () => ask(v, { end: 1 }));
-  let size = `${el.clientWidth}x${el.clientHeight}`; // a new size moves the ruler's pointer and the loop's centre
+  let size = ''; // a new size moves the ruler's pointer and the loop's centre (the first call is the initial size)
   new ResizeObserver(() => {
-    if (size !== `${el.clientWidth}x${el.clientHeight}`) ask(v, { resize: 1 });
-    size = `${el.clientWidth}x${el.clientHeight}`;
+    const now = `${el.clientWidth}x${el.clientHeight}`;
+    if (size && now !== size) ask(v, { resize: 1 });
+    size = now;
   }).observe(el);
   return v;
 }
