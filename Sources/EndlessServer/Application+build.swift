@@ -36,7 +36,7 @@ public func buildApplication(
         FileMiddleware(options.publicDirectory, searchForIndexHtml: false, logger: logger)
     }
     router.addSVGRoutes(responder)
-    router.addFrameRoutes(FrameResponder(tiles: responder.tiles))
+    router.addFrameRoutes(FrameResponder(tiles: responder.tiles), compressors: responder.compressors)
     router.addPageRoutes(templates: templates, registry: registry)
 
     return Application(

@@ -124,6 +124,20 @@ import Testing
         }
     }
 
+    @Test func framesAreGzippedForAPageThatAcceptsIt() async throws {
+        try await withServer { client, _ in
+            let uri = "/frame/grid?scroll=0&top=0&width=1168&height=500"
+            let plain = try await client.execute(uri: uri, method: .get)
+            let packed = try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "gzip, br"])
+            #expect(plain.headers[.contentEncoding] == nil && packed.headers[.contentEncoding] == "gzip")
+            #expect(plain.headers[.vary] == "Accept-Encoding" && packed.headers[.vary] == "Accept-Encoding")
+            #expect(packed.body.readableBytes * 10 < plain.body.readableBytes, "the SVG in a frame packs tightly")
+            let unpacked = try JSONSerialization.jsonObject(with: Data(try packed.body.gunzipped())) as? NSDictionary
+            let expected = try JSONSerialization.jsonObject(with: Data(buffer: plain.body)) as? NSDictionary
+            #expect(unpacked != nil && unpacked == expected)
+        }
+    }
+
     @Test func aResizedRulerKeepsItsValueUnderThePointerAndAResizedLoopSettlesAgain() async throws {
         try await withServer { client, _ in
             let first = try json(

@@ -1,4 +1,5 @@
 import CompressNIO
+import NIOCore
 import Synchronization
 
 /// zlib compressors ready for reuse: setting one up allocates a few hundred kilobytes, too much for
@@ -23,6 +24,14 @@ final class CompressorPool: Sendable {
     func take() throws -> Box {
         if let box = idle.withLock({ $0.popLast() }) { return box }
         return try Box()
+    }
+
+    /// `bytes` as one whole gzip stream; `nil` if zlib fails, and the caller sends them as they are.
+    func gzip(_ bytes: ByteBuffer) -> ByteBuffer? {
+        guard let box = try? take() else { return nil }
+        defer { give(box) }
+        var input = bytes
+        return try? input.compressStream(with: box.compressor, flush: .finish)
     }
 
     /// Gives a compressor back, reset, whether or not its stream finished.

@@ -171,19 +171,28 @@ struct FrameResponder: Sendable {
 }
 
 extension Router {
-    /// The frame endpoints: JSON, never cached.
-    func addFrameRoutes(_ frames: FrameResponder) {
+    /// The frame endpoints: JSON, never cached, gzipped when the page accepts it (the SVG in a frame shrinks
+    /// about twentyfold: a fast scroll over a real network sends kilobytes a frame, not tens of them).
+    func addFrameRoutes(_ frames: FrameResponder, compressors: CompressorPool) {
         func route(
             _ view: String, _ names: [String],
             _ make: @escaping @Sendable (EndlessCore.Parameters) throws(EndlessError) -> any Encodable
         ) {
             get(RouterPath("/frame/\(view)")) { request, _ -> Response in
                 do {
-                    let body = try JSONEncoder().encode(
-                        make(try EndlessCore.Parameters(request.queryPairs, accepted: names)))
-                    return Response(
-                        status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: body)))
+                    let json = ByteBuffer(
+                        bytes: try JSONEncoder().encode(
+                            make(try EndlessCore.Parameters(request.queryPairs, accepted: names))))
+                    var headers: HTTPFields = [
+                        .contentType: "application/json", .cacheControl: "no-store", .vary: "Accept-Encoding",
+                    ]
+                    var body = json
+                    if SVGResponder.acceptsGzip(request.headers[values: .acceptEncoding]),
+                        let gzipped = compressors.gzip(json)
+                    {
+                        (body, headers[.contentEncoding]) = (gzipped, "gzip")
+                    }
+                    return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
                 } catch let error as EndlessError {
                     throw PlainTextError(error)
                 }
