@@ -45,8 +45,9 @@ public struct AxisLayout: Sendable, Hashable {
     public init() {}
 
     /// Tiles kept before and after the viewport, in world direction. At rest, `overscan` each side; a moving
-    /// viewport's margin slides ahead of it by the distance it covers in `lookahead`, so the tiles are there
-    /// before the viewport is, and none are drawn behind it, where every new tile costs the page a frame.
+    /// viewport's margin slides ahead of it by the distance it covers in `lookahead` (or in two of the page's
+    /// `cycle`s, if longer), so the tiles are there before the viewport is, and none are drawn behind it, where
+    /// every new tile costs the page a frame.
     public func margins(length: Double, velocity: Double, cycle: Double = 0) -> (before: Double, after: Double) {
         let margin = length * overscan
         let lead = min(abs(velocity) * max(lookahead, 2 * cycle), length * maximumLead)

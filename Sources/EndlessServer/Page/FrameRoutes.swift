@@ -150,13 +150,13 @@ struct FrameResponder: Sendable {
         try p.number("t", accepts: "the page's clock in milliseconds, a number")
     }
 
-    /// The reports with their velocities, from the `mark` the last frame gave and the page's clock `time`.
+    /// The reports with their velocities and cycles, from the `mark` the last frame gave and the page's clock `time`.
     private func moving(_ p: EndlessCore.Parameters, time: Double?, _ reports: [AxisReport]) throws(EndlessError)
         -> [AxisReport]
     {
         guard let time, let mark = try MotionMark(p.text("mark"), axes: reports.count) else { return reports }
         var reports = reports
-        mark.setVelocities(of: &reports, at: time)
+        mark.setMotion(of: &reports, at: time)
         return reports
     }
 

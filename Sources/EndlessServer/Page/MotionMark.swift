@@ -32,7 +32,7 @@ struct MotionMark: Sendable, Hashable {
 
 extension MotionMark {
     /// Sets each report's velocity and cycle from this mark and the page's clock `time`.
-    func setVelocities(of reports: inout [AxisReport], at time: Double) {
+    func setMotion(of reports: inout [AxisReport], at time: Double) {
         for index in reports.indices {
             guard let origin = reports[index].origin else { continue }
             let position = origin + reports[index].scroll
