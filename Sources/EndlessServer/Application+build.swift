@@ -101,7 +101,7 @@ extension Router {
 
     /// The page, health and metrics.
     func addPageRoutes(templates: MustacheLibrary, registry: PrometheusCollectorRegistry) {
-        get("/") { request, _ -> Response in
+        let index: @Sendable (Request, Context) async throws -> Response = { request, _ in
             let page: IndexPage
             do {
                 page = try IndexPage(query: request.queryPairs)
@@ -118,15 +118,18 @@ extension Router {
                 status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-cache"],
                 body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
         }
-        get("/healthz", use: health)
-        head("/healthz", use: health)
-        get("/metrics") { _, _ -> Response in
+        let metrics: @Sendable (Request, Context) async throws -> Response = { _, _ in
             var bytes: [UInt8] = []
             registry.emit(into: &bytes)
             return Response(
                 status: .ok,
                 headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-cache"],
                 body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
+        // HEAD everywhere GET goes: the server answers it with GET's headers and no body.
+        for (path, handler) in [("/", index), ("/healthz", health), ("/metrics", metrics)] {
+            get(RouterPath(path), use: handler)
+            head(RouterPath(path), use: handler)
         }
     }
 }

@@ -131,6 +131,29 @@ import Testing
         }
     }
 
+    /// The page, its frames, health and metrics answer HEAD as GET does, with no body, on a connection that goes on.
+    @Test(arguments: ["/?value=72.4", "/frame/grid?width=800&height=500", "/frame/ruler?width=800", "/metrics"])
+    func headWorksEverywhereGetDoes(path: String) async throws {
+        try await withServer(.live) { client, _ in
+            let port = try #require(client.port)
+            let get = try await rawText(
+                port: port, request: "GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let both = try await rawText(
+                port: port,
+                request:
+                    "HEAD \(path) HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            )
+            let head = try #require(both.components(separatedBy: "\r\n\r\n").first)
+            #expect(head.hasPrefix("HTTP/1.1 200"), "\(path): \(head)")
+            let type = { (text: String) in
+                text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-type:") }
+            }
+            #expect(type(head) != nil && type(head) == type(get), "\(path)")
+            #expect(both.hasSuffix("\r\n\r\nok\n"), "no body after the HEAD's head, then the next answer: \(both)")
+            #expect(both.components(separatedBy: "HTTP/1.1 200 OK").count == 3)
+        }
+    }
+
     @Test func healthz() async throws {
         try await withServer { client, _ in
             try await client.execute(uri: "/healthz", method: .get) {

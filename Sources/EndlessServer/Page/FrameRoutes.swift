@@ -178,7 +178,7 @@ extension Router {
             _ view: String, _ names: [String],
             _ make: @escaping @Sendable (EndlessCore.Parameters) throws(EndlessError) -> any Encodable
         ) {
-            get(RouterPath("/frame/\(view)")) { request, _ -> Response in
+            let handler: @Sendable (Request, Context) async throws -> Response = { request, _ in
                 do {
                     let json = ByteBuffer(
                         bytes: try JSONEncoder().encode(
@@ -197,6 +197,8 @@ extension Router {
                     throw PlainTextError(error)
                 }
             }
+            get(RouterPath("/frame/\(view)"), use: handler)
+            head(RouterPath("/frame/\(view)"), use: handler)
         }
         route("ruler", FrameResponder.rulerNames, frames.ruler)
         route("loop", FrameResponder.loopNames, frames.loop)
