@@ -61,8 +61,8 @@ public struct GridRenderer: Sendable {
     }
 
     /// A block of `n × n` tiles as one inline element for a page, which places it. It looks like the tiles side by
-    /// side, but draws them as one background, one path of borders and the labels: a page that adds a fifth as
-    /// many nodes a tile keeps up with a fling three times as fast.
+    /// side, but draws them as one background, one path of borders and the labels: about a fifth of the nodes a
+    /// tile, so a page keeps its frame rate through a fast fling.
     public func blockElement(_ block: GridCoordinate, tilesPerBlock n: Int64) -> [UInt8] {
         let size = grid.tileSize, side = size * Double(n)
         var group = SVGWriter(capacity: 320 + Int(n * n) * 64)
