@@ -37,7 +37,7 @@ public func buildApplication(
     }
     router.addSVGRoutes(responder)
     router.addFrameRoutes(FrameResponder(tiles: responder.tiles), compressors: responder.compressors)
-    router.addPageRoutes(templates: templates, registry: registry)
+    router.addPageRoutes(templates: templates, registry: registry, compressors: responder.compressors)
 
     return Application(
         router: router,
@@ -100,7 +100,7 @@ extension Router {
     }
 
     /// The page, health and metrics.
-    func addPageRoutes(templates: MustacheLibrary, registry: PrometheusCollectorRegistry) {
+    func addPageRoutes(templates: MustacheLibrary, registry: PrometheusCollectorRegistry, compressors: CompressorPool) {
         let index: @Sendable (Request, Context) async throws -> Response = { request, _ in
             let page: IndexPage
             do {
@@ -109,9 +109,11 @@ extension Router {
                 throw PlainTextError(error)
             }
             let html = templates.render(page, withTemplate: "index") ?? ""
-            return Response(
-                status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-                body: .init(byteBuffer: ByteBuffer(string: html)))
+            // About 24 kB with its four pictures, 2 kB gzipped: the first picture comes sooner over a network.
+            return compressors.response(
+                ByteBuffer(string: html),
+                headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+                to: request)
         }
         let health: @Sendable (Request, Context) async throws -> Response = { _, _ in
             Response(

@@ -124,7 +124,7 @@ import Testing
         }
     }
 
-    @Test func framesAreGzippedForAPageThatAcceptsIt() async throws {
+    @Test func framesAndThePageAreGzippedForABrowserThatAcceptsIt() async throws {
         try await withServer { client, _ in
             let uri = "/frame/grid?scroll=0&top=0&width=1168&height=500"
             let plain = try await client.execute(uri: uri, method: .get)
@@ -135,6 +135,11 @@ import Testing
             let unpacked = try JSONSerialization.jsonObject(with: Data(try packed.body.gunzipped())) as? NSDictionary
             let expected = try JSONSerialization.jsonObject(with: Data(buffer: plain.body)) as? NSDictionary
             #expect(unpacked != nil && unpacked == expected)
+            // The page too.
+            let page = try await client.execute(uri: "/?value=72.4", method: .get, headers: [.acceptEncoding: "gzip"])
+            #expect(page.headers[.contentEncoding] == "gzip" && page.headers[.vary] == "Accept-Encoding")
+            let html = String(decoding: try page.body.gunzipped(), as: UTF8.self)
+            #expect(html.hasPrefix("<!doctype html>") && html.contains(#"aria-valuenow="72.4""#))
         }
     }
 

@@ -1,4 +1,5 @@
 import CompressNIO
+import Hummingbird
 import NIOCore
 import Synchronization
 
@@ -38,5 +39,18 @@ final class CompressorPool: Sendable {
     func give(_ box: Box) {
         guard (try? box.compressor.reset()) != nil else { return }
         idle.withLock { if $0.count < capacity { $0.append(box) } }
+    }
+}
+
+extension CompressorPool {
+    /// A whole response to `request`: gzipped, with `Content-Encoding`, when it accepts gzip; `Vary` either way.
+    func response(_ body: ByteBuffer, headers: HTTPFields, to request: Request) -> Response {
+        var headers = headers
+        headers[.vary] = "Accept-Encoding"
+        var body = body
+        if SVGResponder.acceptsGzip(request.headers[values: .acceptEncoding]), let gzipped = gzip(body) {
+            (body, headers[.contentEncoding]) = (gzipped, "gzip")
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
 }

@@ -180,19 +180,12 @@ extension Router {
         ) {
             let handler: @Sendable (Request, Context) async throws -> Response = { request, _ in
                 do {
-                    let json = ByteBuffer(
-                        bytes: try JSONEncoder().encode(
-                            make(try EndlessCore.Parameters(request.queryPairs, accepted: names))))
-                    var headers: HTTPFields = [
-                        .contentType: "application/json", .cacheControl: "no-store", .vary: "Accept-Encoding",
-                    ]
-                    var body = json
-                    if SVGResponder.acceptsGzip(request.headers[values: .acceptEncoding]),
-                        let gzipped = compressors.gzip(json)
-                    {
-                        (body, headers[.contentEncoding]) = (gzipped, "gzip")
-                    }
-                    return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+                    let json = try JSONEncoder().encode(
+                        make(try EndlessCore.Parameters(request.queryPairs, accepted: names)))
+                    return compressors.response(
+                        ByteBuffer(bytes: json),
+                        headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                        to: request)
                 } catch let error as EndlessError {
                     throw PlainTextError(error)
                 }
