@@ -5,6 +5,58 @@ import Testing
 @testable import EndlessServer
 
 @Suite(.timeLimit(.minutes(1))) struct BadInputTests {
+    /// Whatever a page, or anyone, sends the frame endpoints: an answer or a one-line 4xx, never a 5xx.
+    @Test func framesAnswerRandomReportsWithoutA5xx() async throws {
+        let numbers = [
+            "0", "-0", "1", "-1", "0.5", "7", "1e15", "-1e15", "1e16", "1e308", "-1e308", "3999999", "4000001", "8192",
+            "8193", "2000000", "-2000000", "99999999999", "nan", "inf", "", "abc", "0x10", "1e-320",
+        ]
+        let marks = ["1:2@3", "1:2,3:4@5", "0:0,0:0@0", "-1e15:100@1", "1e308:1e308@1e308", "a:b@c", "@", "1:2:3@4"]
+        let ranges = ["1:2", "-5:5", "0:9999", "5:1", "1:2,3:4", "-100:100,-100:100", "x", "0:10000"]
+        let views = [
+            ("ruler", FrameResponder.rulerNames), ("loop", FrameResponder.loopNames),
+            ("grid", FrameResponder.gridNames),
+        ]
+        var state: UInt64 = 0x5EED  // a fixed seed: the same 600 requests every run
+        func next(_ count: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(count))
+        }
+        var uris: [String] = []
+        for _ in 0..<600 {
+            let (view, names) = views[next(views.count)]
+            var query: [String] = []
+            for name in names where next(3) == 0 {
+                let value: String
+                switch name {
+                case "mark": value = marks[next(marks.count)]
+                case "have", "lhave": value = ranges[next(ranges.count)]
+                case "key": value = ["tickUp", "home", "end", "jump"][next(4)]
+                case "end", "resize", "centre": value = ["1", "0", "yes"][next(3)]
+                default: value = numbers[next(numbers.count)]
+                }
+                query.append("\(name)=\(value)")
+            }
+            if next(5) > 0 { query.append("width=\([300, 1168, 8192][next(3)])") }
+            if view == "grid", next(5) > 0 { query.append("height=\([100, 500, 8192][next(3)])") }
+            uris.append("/frame/\(view)?" + query.joined(separator: "&"))
+        }
+        try await withServer { [uris] client, _ in
+            var answered = 0
+            for uri in uris {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status.code < 500, "\(uri)")
+                if response.status == .ok { answered += 1 }
+                if response.status.code >= 400 {
+                    let body = String(buffer: response.body)
+                    #expect(
+                        body.hasSuffix("\n") && body.dropLast().split(separator: "\n").count == 1, "\(uri): \(body)")
+                }
+            }
+            #expect(answered >= 50, "frames were drawn too, not only refused: \(answered) of 600 (57 when written)")
+        }
+    }
+
     @Test(arguments: [
         ("/svg/ruler?value=abc", HTTPResponse.Status.badRequest, "value"),
         ("/svg/ruler?value=NaN", .badRequest, "value"),
