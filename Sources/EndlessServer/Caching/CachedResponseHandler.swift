@@ -67,7 +67,7 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
             request.headerFields[.ifNoneMatch] == nil,
             !(request.headerFields[.connection]?.lowercased().contains("close") ?? false)
         else { return nil }
-        let gzip = SVGResponder.acceptsGzip(request.headerFields[values: .acceptEncoding])
+        let gzip = request.headerFields.acceptsGzip
         let key = SVGResponder.cacheKey(path: path, gzip: gzip)
         return responses.response(for: key, countingMisses: false).map { ($0, gzip) }
     }

@@ -48,9 +48,25 @@ extension CompressorPool {
         var headers = headers
         headers[.vary] = "Accept-Encoding"
         var body = body
-        if SVGResponder.acceptsGzip(request.headers[values: .acceptEncoding]), let gzipped = gzip(body) {
+        if request.headers.acceptsGzip, let gzipped = gzip(body) {
             (body, headers[.contentEncoding]) = (gzipped, "gzip")
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+    }
+}
+
+extension HTTPFields {
+    /// Whether `Accept-Encoding` allows gzip: listed (or `*`) without `q=0`.
+    var acceptsGzip: Bool {
+        var gzip: Double?
+        var wildcard: Double?
+        for item in self[values: .acceptEncoding].flatMap({ $0.split(separator: ",") }) {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: " \t").lowercased() }
+            guard let coding = parts.first else { continue }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            if coding == "gzip" || coding == "x-gzip" { gzip = quality }
+            if coding == "*" { wildcard = quality }
+        }
+        return (gzip ?? wildcard ?? 0) > 0
     }
 }

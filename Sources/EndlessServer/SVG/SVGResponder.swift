@@ -18,7 +18,7 @@ struct SVGResponder: Sendable {
     /// Answers from the response cache when this URL went out before in this encoding; else parses,
     /// draws and streams, keeping what went out.
     func respond(to request: Request, parse: () throws(EndlessError) -> SVGResource) throws(EndlessError) -> Response {
-        let gzip = Self.acceptsGzip(request.headers[values: .acceptEncoding])
+        let gzip = request.headers.acceptsGzip
         let key = Self.cacheKey(path: request.uri.string, gzip: gzip)
         if let cached = responses.response(for: key) {
             return response(to: request, etag: cached.etag, kind: cached.resource, gzip: gzip) {
@@ -132,20 +132,6 @@ struct SVGResponder: Sendable {
             if tag.hasPrefix("W/") { tag.removeFirst(2) }
             return tag == "*" || tag == etag
         }
-    }
-
-    /// Whether `Accept-Encoding` allows gzip: listed (or `*`) without `q=0`.
-    static func acceptsGzip(_ values: [String]) -> Bool {
-        var gzip: Double?
-        var wildcard: Double?
-        for item in values.flatMap({ $0.split(separator: ",") }) {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: " \t").lowercased() }
-            guard let coding = parts.first else { continue }
-            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            if coding == "gzip" || coding == "x-gzip" { gzip = quality }
-            if coding == "*" { wildcard = quality }
-        }
-        return (gzip ?? wildcard ?? 0) > 0
     }
 }
 
