@@ -43,16 +43,18 @@ extension AxisFrameJSON {
     ) {
         self.init(placement: frame, snap: snap)
         let need = frame.tiles.indices
-        let kept = frame.isNewPlacement ? [] : have.map { Set($0).intersection(need) } ?? []
-        remove = have.map { $0.filter { !kept.contains($0) }.map(String.init) } ?? []
-        for index in need where !kept.contains(index) {
+        // Held tiles the frame still needs: the overlap of two ranges (none when the content is placed anew).
+        let kept = have.flatMap { !frame.isNewPlacement && $0.overlaps(need) ? $0.clamped(to: need) : nil }
+        func isKept(_ index: Int64) -> Bool { kept?.contains(index) ?? false }
+        remove = have.map { $0.filter { !isKept($0) }.map(String.init) } ?? []
+        for index in need where !isKept(index) {
             add.append(
                 TileJSON(
                     k: String(index), x: frame.position(of: index), svg: String(decoding: element(index), as: UTF8.self)
                 ))
         }
         if reportedOrigin != frame.origin {
-            move = need.filter(kept.contains).map { TileJSON(k: String($0), x: frame.position(of: $0)) }
+            move = kept.map { $0.map { TileJSON(k: String($0), x: frame.position(of: $0)) } } ?? []
         }
     }
 }

@@ -128,11 +128,6 @@ struct FrameResponder: Sendable {
         let frame = try grid.frame(
             horizontal: horizontal, vertical: vertical, layout: layout, gestureEnded: ended,
             backToCentre: p.text("centre") == "1", start: start)
-        if frame.horizontal.origin != horizontal.origin || frame.vertical.origin != vertical.origin,
-            horizontal.origin == nil
-        {
-            have = nil  // placed anew: the page drops what it had
-        }
         let renderer = GridRenderer(grid: grid)
         let style = TileCache.style(of: renderer)
         return GridFrameJSON(
