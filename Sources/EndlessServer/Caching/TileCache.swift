@@ -69,10 +69,13 @@ extension TileCache {
         content(for: TileKey(style: style, x: tile.x, y: tile.y)) { renderer.tileContent(tile) }
     }
 
-    /// A page's block of grid tiles, as the element the page places.
+    /// A page's grid blocks of `n × n` tiles; compute once per request, not per block.
+    static func blockStyle(of renderer: GridRenderer, tilesPerBlock n: Int64) -> String {
+        "\(style(of: renderer))|block \(n)"
+    }
+
+    /// A page's block of grid tiles, as the element the page places; `style` is `blockStyle`'s.
     func block(_ block: GridCoordinate, tilesPerBlock n: Int64, of renderer: GridRenderer, style: String) -> [UInt8] {
-        content(for: TileKey(style: "\(style)|block \(n)", x: block.x, y: block.y)) {
-            renderer.blockElement(block, tilesPerBlock: n)
-        }
+        content(for: TileKey(style: style, x: block.x, y: block.y)) { renderer.blockElement(block, tilesPerBlock: n) }
     }
 }

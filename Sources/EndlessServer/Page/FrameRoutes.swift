@@ -129,7 +129,7 @@ struct FrameResponder: Sendable {
             horizontal: horizontal, vertical: vertical, layout: layout, gestureEnded: ended,
             backToCentre: p.text("centre") == "1", start: start)
         let renderer = GridRenderer(grid: grid)
-        let style = TileCache.style(of: renderer)
+        let style = TileCache.blockStyle(of: renderer, tilesPerBlock: frame.tilesPerBlock)
         return GridFrameJSON(
             seq: try p.integer("seq", accepts: "a whole number") ?? 0, frame: frame,
             reported: (horizontal.origin, vertical.origin), have: have, settled: ended && frame.snap == nil,
