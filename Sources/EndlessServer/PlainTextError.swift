@@ -13,6 +13,11 @@ struct PlainTextError: HTTPResponseError {
         self.headers = headers
     }
 
+    /// A 404 for a path nothing answers.
+    static func notHere(_ path: String) -> PlainTextError {
+        PlainTextError(.notFound, "path: \(path) is not here; see / for what is")
+    }
+
     /// A core error: a malformed parameter is a 400, something that does not exist a 404.
     init(_ error: EndlessError) {
         self.init(error.kind == .notFound ? .notFound : .badRequest, error.description)
@@ -35,14 +40,10 @@ struct PlainTextErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
-            let message = error.body ?? defaultMessage(error.status, path: request.uri.path)
-            throw PlainTextError(error.status, message, headers: error.headers)
+            if error.status == .notFound && error.body == nil { throw PlainTextError.notHere(request.uri.path) }
+            throw PlainTextError(error.status, error.body ?? error.status.reasonPhrase, headers: error.headers)
         } catch let error as EndlessError {
             throw PlainTextError(error)
         }
-    }
-
-    private func defaultMessage(_ status: HTTPResponse.Status, path: String) -> String {
-        status == .notFound ? "path: \(path) is not here; see / for what is" : status.reasonPhrase
     }
 }

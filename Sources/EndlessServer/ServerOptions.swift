@@ -6,7 +6,8 @@ public struct ServerOptions: Sendable {
     public var publicDirectory = "public"
     /// Mustache templates for the pages.
     public var templatesDirectory = "templates"
-    /// Rendered tile drawings kept (a ruler block is about 350 bytes, a grid tile about 200).
+    /// Rendered tile drawings kept (a ruler block is about 350 bytes, a grid tile about 200, a page's block of 16 grid
+    /// tiles about 2,500: at most about 20 MB).
     public var tileCacheCapacity = 8_192
     /// Whole responses kept, each at most `maximumCachedResponseBytes`.
     public var responseCacheCapacity = 1_024

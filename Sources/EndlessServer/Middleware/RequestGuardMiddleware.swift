@@ -18,7 +18,7 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
                 headers: [.allow: "GET, HEAD"])
         }
         guard !request.uri.path.contains("..") && !request.uri.path.lowercased().contains("%2e%2e") else {
-            throw PlainTextError(.notFound, "path: \(request.uri.path) is not here; see / for what is")
+            throw PlainTextError.notHere(request.uri.path)
         }
         return try await next(request, context)
     }
