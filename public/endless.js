@@ -1,140 +1,327 @@
-// Endless: the page reports where each view is scrolled and applies what the server answers.
-// It keeps no geometry: positions, shifts, snaps and values all come from /frame/{ruler,loop,grid}.
+// Endless elements: <endless-ruler>, <endless-loop> and <endless-grid>. Each reports where it is scrolled to the
+// server that served this script (/frame/{view}) and applies what it answers: it keeps no geometry. Every view asks
+// and applies the same way; a subclass says only what its element shows. The protocol: README, "The frame protocol".
 'use strict';
+(() => {
+  const server = new URL(document.currentScript ? document.currentScript.src : location.href).origin;
+  const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'];
+  // Where `scrollend` is missing (WebKit before Safari 26), this long without a scroll event is a scroll's end.
+  const idleEnd = 'onscrollend' in window ? 0 : 150;
+  const template = document.createElement('template');
+  const css = `:host { display: block; position: relative; overflow: hidden; height: 120px;
+  background: var(--endless-background, #fafafa); font: 14px/1.4 system-ui, sans-serif; }
+:host([hidden]) { display: none; }
+:host(:focus-visible) { outline: 2px solid #1e88e5; outline-offset: -2px; }
+.view { position: absolute; inset: 0; overflow: auto; scrollbar-width: none; direction: ltr; }
+.view::-webkit-scrollbar { display: none; }
+.follower .view, .disabled .view { overflow: hidden; }
+.disabled { opacity: .5; }
+.content { position: relative; min-width: 100%; min-height: 100%; }
+.content > svg { position: absolute; display: block; }
+.static { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
+  overflow: hidden; pointer-events: none; }
+.live .static { display: none; }
+.pointer { display: none; position: absolute; background: var(--endless-accent, #e53935); pointer-events: none; }
+.ruler .pointer { display: block; top: 0; bottom: 0; left: 50%; width: 2px; margin-left: -1px; }
+.ruler.y .pointer { top: 50%; bottom: auto; left: 0; right: 0; width: auto; height: 2px; margin: -1px 0 0; }
+.error { position: absolute; inset: 0; margin: 0; padding: .5em; color: #b00020; background: #fff3f3; }`;
 
-const page = new URLSearchParams(location.search);
-const template = document.createElement('template');
+  /// One live view: the frame protocol, the same for every view.
+  class EndlessView extends HTMLElement {
+    static get observedAttributes() { return [...this.configuration, ...this.positions]; }
 
-function makeView(el, kind, listen = true) {
-  const v = { el, kind, content: el.querySelector('.content'), tiles: new Map(), have: '', origin: null,
-    otop: null, mark: null, seq: 0, busy: null, dirty: false, want: null, raf: 0 };
-  if (!listen) return v; // the pounds ruler follows the kilograms ruler's frames
-  el.addEventListener('scroll', () => ask(v, {}), { passive: true });
-  el.addEventListener('scrollend', () => ask(v, { end: 1 }));
-  let size = ''; // a new size moves the ruler's pointer and the loop's centre (the first call is the initial size)
-  new ResizeObserver(() => {
-    const now = `${el.clientWidth}x${el.clientHeight}`;
-    if (size && now !== size) ask(v, { resize: 1 });
-    size = now;
-  }).observe(el);
-  return v;
-}
+    constructor() {
+      super();
+      this.attachShadow({ mode: 'open' }).innerHTML = `<style>${css}</style><style></style><style></style>` +
+        `<div class="frame ${this.constructor.view}"><div class="view" part="view"><div class="content"></div></div>` +
+        '<div class="static"><slot></slot></div><div class="pointer" part="pointer"></div>' +
+        '<p class="error" role="alert" hidden></p></div>';
+      const [, themeStyle, sizeStyle] = this.shadowRoot.querySelectorAll('style');
+      Object.assign(this, { themeStyle, sizeStyle, readout: {}, tiles: new Map(), axes: [],
+        frame: this.shadowRoot.querySelector('.frame'), view: this.shadowRoot.querySelector('.view'),
+        content: this.shadowRoot.querySelector('.content'), error: this.shadowRoot.querySelector('.error'),
+        seq: 0, busy: null, dirty: false, want: null, raf: 0, mark: null, startAt: {}, committed: null });
+      this.view.addEventListener('scroll', () => this.scrolled(), { passive: true });
+      this.view.addEventListener('scrollend', () => this.leader || this.ask({ end: 1 }));
+      this.addEventListener('keydown', (event) => {
+        if (!keys.includes(event.key) || this.disabled || this.leader || event.altKey || event.ctrlKey) return;
+        event.preventDefault();
+        this.ask({ key: event.key });
+      });
+      let size = ''; // a new size moves a ruler's pointer and a loop's centre: ask again (the first call is the size)
+      new ResizeObserver(() => {
+        const now = `${this.view.clientWidth}x${this.view.clientHeight}`;
+        if (size && now !== size) this.ask(this.axes.length ? { resize: 1 } : { first: 1 });
+        size = now;
+      }).observe(this);
+    }
 
-// Coalesce to one request per animation frame; scroll-end, keys and "back to centre" supersede.
-function ask(v, want) {
-  v.want = Object.assign(v.want || {}, want);
-  if (!v.raf) v.raf = requestAnimationFrame(() => { v.raf = 0; send(v); });
-}
+    connectedCallback() {
+      if (!this.hasAttribute('tabindex') && !this.hasAttribute('follows')) this.tabIndex = 0;
+      this.place(this.start());
+    }
 
-function send(v) {
-  const want = v.want || {};
-  const urgent = want.end || want.key || want.centre || want.first || want.resize;
-  if (v.busy && !urgent) { v.dirty = true; return; }
-  if (v.busy) v.busy.abort();
-  v.want = null;
-  v.dirty = false;
-  const q = new URLSearchParams({ seq: ++v.seq, scroll: v.el.scrollLeft, width: v.el.clientWidth });
-  if (v.origin !== null) q.set('origin', v.origin);
-  if (v.have) q.set('have', v.have);
-  q.set('t', Math.round(performance.now())); // with the last frame's mark, the server tells how fast we scroll
-  if (v.mark) q.set('mark', v.mark);
-  if (want.end) q.set('end', '1');
-  if (want.resize) q.set('resize', '1');
-  if (want.key) q.set('key', want.key);
-  if (want.centre) q.set('centre', '1');
-  if (v.kind === 'grid') {
-    q.set('top', v.el.scrollTop);
-    q.set('height', v.el.clientHeight);
-    if (v.otop !== null) q.set('otop', v.otop);
-    if (want.first) for (const name of ['x', 'y']) if (page.has(name)) q.set(name, page.get(name));
-  } else {
-    q.set('height', v.el.dataset.height);
+    disconnectedCallback() { if (this.busy) this.busy.abort(); }
+
+    attributeChangedCallback() { if (this.isConnected) this.place(this.start()); }
+
+    /// Starts the view anew at `start` (its position parameters): every tile goes, the server places it again.
+    place(start) {
+      for (const tile of this.tiles.values()) tile.remove();
+      Object.assign(this, { tiles: new Map(), axes: [], mark: null, startAt: start, committed: null });
+      this.sizeStyle.textContent = this.sizeCSS();
+      this.ask({ first: 1 });
+    }
+
+    /// Moves as the key would (`el.press('Home')`: the grid goes back to its centre).
+    press(key) { if (keys.includes(key)) this.ask({ key }); }
+
+    scrolled() {
+      if (this.leader) return; // a follower's scroll is the server's, not the reader's
+      this.ask({});
+      if (!idleEnd) return;
+      clearTimeout(this.idle);
+      this.idle = setTimeout(() => this.ask({ end: 1 }), idleEnd);
+    }
+
+    // Coalesce to one request per animation frame; an end, a key, a resize or a new placement supersedes.
+    ask(want) {
+      this.want = Object.assign(this.want || {}, want);
+      if (!this.raf) this.raf = requestAnimationFrame(() => { this.raf = 0; this.send(); });
+    }
+
+    send() {
+      const want = this.want || {};
+      if (!this.view.clientWidth || !this.view.clientHeight) return; // not laid out: the resize observer asks later
+      const extra = this.extra();
+      if (!extra) return; // a follower whose leader has no value yet
+      if (this.busy && !(want.end || want.key || want.first || want.resize)) { this.dirty = true; return; }
+      if (this.busy) this.busy.abort();
+      this.want = null;
+      this.dirty = false;
+      const q = new URLSearchParams();
+      for (const name of this.constructor.configuration) {
+        if (this.hasAttribute(name)) q.set(name, this.getAttribute(name));
+      }
+      q.set('seq', ++this.seq);
+      q.set('size', `${this.view.clientWidth},${this.view.clientHeight}`);
+      q.set('scroll', `${this.view.scrollLeft},${this.view.scrollTop}`);
+      const start = want.resize ? this.here() : this.axes.length ? {} : this.startAt;
+      if (this.axes.length && !want.first) {
+        q.set('origin', this.axes.map((axis) => axis.origin).join());
+        q.set('have', this.axes.map((axis) => axis.have).join());
+      }
+      for (const [name, value] of Object.entries({ ...start, ...extra })) q.set(name, value);
+      q.set('t', Math.round(performance.now())); // with the last frame's mark, the server tells how fast we scroll
+      if (this.mark && !want.first) q.set('mark', this.mark);
+      for (const name of ['end', 'resize']) if (want[name]) q.set(name, '1');
+      if (want.key) q.set('key', want.key);
+      const control = new AbortController();
+      const quiet = Boolean(want.first); // a placement is no change of the reader's
+      this.busy = control;
+      fetch(`${server}/frame/${this.constructor.view}?${q}`, { signal: control.signal })
+        .then(async (response) => {
+          if (response.ok) return response.json();
+          this.fail(await response.text());
+          return null;
+        })
+        .then((frame) => { if (frame && frame.seq === this.seq) this.apply(frame, quiet); })
+        .catch((error) => { if (error.name !== 'AbortError') this.fail(`network: ${error.message}`); })
+        .finally(() => {
+          if (this.busy !== control) return;
+          this.busy = null;
+          if (this.dirty) this.ask({});
+        });
+    }
+
+    /// A bad attribute: the server's one line, inside the element and in the console.
+    fail(message) {
+      this.error.textContent = message.trim();
+      this.error.hidden = false;
+      console.error(`<${this.localName}${this.id ? ` id="${this.id}"` : ''}>: ${message.trim()}`);
+    }
+
+    // Tiles first, so that a recenter moves content and scroll position together.
+    apply(frame, quiet) {
+      this.error.hidden = true;
+      if (frame.style) this.themeStyle.textContent = frame.style;
+      for (const key of frame.remove) { this.tiles.get(key)?.remove(); this.tiles.delete(key); }
+      for (const tile of frame.move) {
+        const el = this.tiles.get(tile.key);
+        if (el) Object.assign(el.style, { left: `${tile.left}px`, top: `${tile.top}px` });
+      }
+      for (const tile of frame.add) {
+        template.innerHTML = tile.svg;
+        const el = template.content.firstElementChild;
+        Object.assign(el.style, { left: `${tile.left}px`, top: `${tile.top}px` });
+        this.tiles.get(tile.key)?.remove();
+        this.tiles.set(tile.key, el);
+        this.content.append(el);
+      }
+      const snap = {};
+      for (const axis of frame.axes) {
+        const [length, property, edge] = axis.axis === 'x' ? ['width', 'scrollLeft', 'left'] : ['height', 'scrollTop', 'top'];
+        if (axis.scroll !== null && axis.scroll !== undefined) {
+          this.content.style[length] = `${axis.content}px`;
+          this.view[property] = axis.scroll;
+        } else if (axis.shift) this.view[property] += axis.shift;
+        if (axis.snap !== null && axis.snap !== undefined) snap[edge] = axis.snap;
+      }
+      if (Object.keys(snap).length) this.view.scrollTo({ ...snap, behavior: 'smooth' });
+      this.axes = frame.axes.map((axis) => ({ origin: axis.origin, have: axis.have }));
+      this.frame.classList.add('live', ...frame.axes.map((axis) => axis.axis));
+      this.mark = frame.mark;
+      const changed = frame.readout.text !== this.readout.text;
+      this.readout = frame.readout;
+      this.show(frame.readout);
+      if (quiet) this.committed = frame.readout.text;
+      else if (changed) this.dispatchEvent(new Event('input', { bubbles: true }));
+      if (frame.settled && this.committed !== frame.readout.text) {
+        this.committed = frame.readout.text;
+        this.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+      this.dispatchEvent(new CustomEvent('endless-frame')); // followers follow
+    }
+
+    sizeCSS() { return ''; }
+    start() { return {}; }
+    here() { return {}; }
+    extra() { return {}; }
+    show() {}
   }
-  if (v.kind === 'ruler') {
-    if (want.first && page.has('value')) q.set('value', page.get('value'));
-    else if (want.resize) q.set('value', v.el.getAttribute('aria-valuenow')); // the value it showed, kept
-    q.set('lheight', v.linked.el.dataset.height);
-    if (v.linked.origin !== null) q.set('lorigin', v.linked.origin);
-    if (v.linked.have) q.set('lhave', v.linked.have);
-  }
-  const control = new AbortController();
-  v.busy = control;
-  fetch(`/frame/${v.kind}?${q}`, { signal: control.signal })
-    .then((response) => (response.ok ? response.json() : null))
-    .then((frame) => { if (frame && frame.seq === v.seq) { v.mark = frame.mark; apply(v, frame); } })
-    .catch(() => {}) // aborted: a newer request took its place
-    .finally(() => {
-      if (v.busy !== control) return;
-      v.busy = null;
-      if (v.dirty) ask(v, {});
-    });
-}
 
-// One axis's changes, tiles first so that a recenter moves content and scroll position together.
-function place(v, axis, f, vertical) {
-  v.el.parentElement.querySelector('.static')?.remove(); // the server's first picture gives way to live tiles
-  for (const key of f.remove || []) { v.tiles.get(key)?.remove(); v.tiles.delete(key); }
-  for (const t of f.move || []) {
-    const el = v.tiles.get(t.k);
-    if (el) { el.style.left = `${t.x}px`; if (t.y !== undefined) el.style.top = `${t.y}px`; }
-  }
-  for (const t of f.add || []) {
-    template.innerHTML = t.svg;
-    const el = template.content.firstElementChild;
-    el.style.left = `${t.x}px`;
-    if (t.y !== undefined) el.style.top = `${t.y}px`;
-    v.tiles.get(t.k)?.remove();
-    v.tiles.set(t.k, el);
-    v.content.append(el);
-  }
-  if (!axis) return;
-  const property = vertical ? 'scrollTop' : 'scrollLeft';
-  if (axis.scroll !== undefined && axis.scroll !== null) v.el[property] = axis.scroll;
-  else if (axis.shift) v.el[property] += axis.shift;
-}
+  /// `<endless-ruler>`: a slider and a form control whose value is an exact decimal.
+  class EndlessRuler extends EndlessView {
+    static view = 'ruler';
+    static formAssociated = true;
+    static configuration = ['min', 'max', 'step', 'ticks', 'spacing', 'ends', 'unit', 'height', 'orientation', 'dir',
+      'theme', 'factor'];
+    static positions = ['value', 'follows'];
 
-function apply(v, frame) {
-  if (v.kind === 'grid') {
-    place(v, frame.x, frame, false);
-    place(v, frame.y, {}, true);
-    [v.origin, v.otop, v.have] = [frame.x.origin, frame.y.origin, `${frame.x.have},${frame.y.have}`];
-    if (frame.x.snap != null) v.el.scrollTo({ left: frame.x.snap, top: frame.y.snap, behavior: 'smooth' });
-    document.getElementById('grid-centre').textContent = frame.center;
-  } else {
-    place(v, frame.view, frame.view, false);
-    [v.origin, v.have] = [frame.view.origin, frame.view.have];
-    if (frame.view.snap != null) v.el.scrollTo({ left: frame.view.snap, behavior: 'smooth' });
-  }
-  if (v.kind === 'ruler') {
-    place(v.linked, frame.linked, frame.linked, false);
-    [v.linked.origin, v.linked.have] = [frame.linked.origin, frame.linked.have];
-    v.el.setAttribute('aria-valuenow', frame.value);
-    v.el.setAttribute('aria-valuetext', frame.text);
-    document.getElementById('ruler-value').textContent = frame.text;
-    document.getElementById('pounds-value').textContent = frame.linkedText;
-  }
-  if (v.kind === 'loop') v.el.setAttribute('aria-label', `Looping strip, item ${frame.item} in the middle`);
-  if (frame.state) { // each view owns its own keys of the address
-    for (const [name, value] of Object.entries(frame.state)) page.set(name, value);
-    history.replaceState(null, '', `?${page}`);
-  }
-}
+    constructor() {
+      super();
+      this.internals = this.attachInternals();
+    }
 
-const keys = { ArrowRight: 'tickUp', ArrowUp: 'tickUp', ArrowLeft: 'tickDown', ArrowDown: 'tickDown',
-  PageUp: 'blockUp', PageDown: 'blockDown', Home: 'home', End: 'end' };
+    get value() { return this.readout.value ?? this.getAttribute('value') ?? ''; }
+    set value(value) { this.place({ value: String(value) }); }
+    get form() { return this.internals.form; }
+    get name() { return this.getAttribute('name'); }
+    get disabled() { return this.hasAttribute('disabled') || this.frame.classList.contains('disabled'); }
+    set disabled(on) { this.toggleAttribute('disabled', Boolean(on)); }
 
-function start() {
-  const ruler = makeView(document.getElementById('ruler'), 'ruler');
-  ruler.linked = makeView(document.getElementById('pounds'), 'pounds', false);
-  ruler.el.addEventListener('keydown', (event) => {
-    if (!keys[event.key]) return;
-    event.preventDefault();
-    ask(ruler, { key: keys[event.key] });
-  });
-  const grid = makeView(document.getElementById('grid'), 'grid');
-  document.getElementById('back-to-centre').addEventListener('click', () => ask(grid, { centre: 1 }));
-  for (const v of [ruler, makeView(document.getElementById('loop'), 'loop'), grid]) ask(v, { first: 1 });
-  document.documentElement.classList.add('live');
-}
+    start() { return this.hasAttribute('value') ? { value: this.getAttribute('value') } : {}; }
+    here() { return this.readout.value ? { value: this.readout.value } : {}; }
 
-start();
+    sizeCSS() {
+      const thickness = /^\d+(\.\d+)?$/.test(this.getAttribute('height') || '') ? this.getAttribute('height') : 120;
+      return this.getAttribute('orientation') === 'vertical' ? `:host { width: ${thickness}px; height: 400px; }`
+        : `:host { height: ${thickness}px; }`;
+    }
+
+    connectedCallback() {
+      if (!this.hasAttribute('follows')) {
+        if (!this.hasAttribute('role')) this.setAttribute('role', 'slider');
+        this.leader = null;
+      }
+      super.connectedCallback();
+    }
+
+    /// A follower asks with its leader's value under the pointer; `LinkedRuler` places it.
+    extra() {
+      const id = this.getAttribute('follows');
+      if (!id) return {};
+      const leader = document.getElementById(id);
+      if (leader !== this.leader) {
+        if (this.leader) this.leader.removeEventListener('endless-frame', this.follow);
+        this.follow = this.follow || (() => this.ask({}));
+        this.leader = leader;
+        if (leader) leader.addEventListener('endless-frame', this.follow);
+        else this.fail(`follows: no element with id ${id} on this page`);
+      }
+      this.frame.classList.add('follower');
+      const position = leader && leader.readout && leader.readout.position;
+      return position === undefined ? null : { lead: position };
+    }
+
+    show(readout) {
+      this.internals.setFormValue(readout.value);
+      if (this.leader) return;
+      this.setAttribute('aria-valuenow', readout.value);
+      this.setAttribute('aria-valuetext', readout.text);
+      this.setAttribute('aria-valuemin', readout.minimum);
+      this.setAttribute('aria-valuemax', readout.maximum);
+      this.setAttribute('aria-orientation', readout.orientation);
+    }
+
+    formResetCallback() { this.place(this.start()); }
+
+    formDisabledCallback(disabled) {
+      this.frame.classList.toggle('disabled', disabled);
+      this.setAttribute('aria-disabled', String(disabled));
+      if (!this.leader) this.tabIndex = disabled ? -1 : 0;
+    }
+
+    formStateRestoreCallback(state) { if (state) this.place({ value: state }); }
+  }
+
+  /// `<endless-loop>`: seed 002's looping strip; `el.item` is the item centred.
+  class EndlessLoop extends EndlessView {
+    static view = 'loop';
+    static configuration = ['count', 'spacing', 'inset', 'height', 'orientation', 'theme'];
+    static positions = ['item'];
+
+    get item() { return Number(this.readout.item ?? this.getAttribute('item') ?? 0); }
+    set item(item) { this.place({ item: String(item) }); }
+    start() { return this.hasAttribute('item') ? { item: this.getAttribute('item') } : {}; }
+
+    sizeCSS() {
+      const thickness = /^\d+(\.\d+)?$/.test(this.getAttribute('height') || '') ? this.getAttribute('height') : 120;
+      return this.getAttribute('orientation') === 'vertical' ? `:host { width: ${thickness}px; height: 400px; }`
+        : `:host { height: ${thickness}px; }`;
+    }
+
+    connectedCallback() {
+      if (!this.hasAttribute('role')) this.setAttribute('role', 'slider');
+      super.connectedCallback();
+    }
+
+    show(readout) {
+      this.setAttribute('aria-valuenow', readout.item);
+      this.setAttribute('aria-valuetext', readout.text);
+      this.setAttribute('aria-orientation', readout.orientation);
+    }
+  }
+
+  /// `<endless-grid>`: seed 004's infinite grid; `el.x`, `el.y` are the world point at its centre.
+  class EndlessGrid extends EndlessView {
+    static view = 'grid';
+    static configuration = ['tile', 'theme'];
+    static positions = ['x', 'y'];
+
+    get x() { return Number(this.readout.x ?? this.getAttribute('x') ?? 0); }
+    get y() { return Number(this.readout.y ?? this.getAttribute('y') ?? 0); }
+    set x(x) { this.place({ x: String(x), y: String(this.y) }); }
+    set y(y) { this.place({ x: String(this.x), y: String(y) }); }
+
+    start() {
+      return Object.fromEntries(['x', 'y'].filter((name) => this.hasAttribute(name))
+        .map((name) => [name, this.getAttribute(name)]));
+    }
+
+    sizeCSS() { return ':host { height: 400px; }'; }
+
+    connectedCallback() {
+      if (!this.hasAttribute('role')) this.setAttribute('role', 'group');
+      if (!this.hasAttribute('aria-roledescription')) this.setAttribute('aria-roledescription', 'infinite grid');
+      super.connectedCallback();
+    }
+
+    show(readout) { this.setAttribute('aria-description', `centred on ${readout.text}`); }
+  }
+
+  for (const [name, element] of [['endless-ruler', EndlessRuler], ['endless-loop', EndlessLoop],
+    ['endless-grid', EndlessGrid]]) {
+    if (!customElements.get(name)) customElements.define(name, element);
+  }
+})();

@@ -19,17 +19,54 @@ public enum Limits {
     /// Characters in a unit label.
     public static let maximumUnitLength = 16
 
+    /// Largest ruler number (`min`, `max`, `step`, `value`) and linear mapping `factor`.
+    public static let maximumDecimal: Double = 1e12
+
     /// Checks a coordinate or offset a user gave.
     public static func checkCoordinate(_ value: Double, _ parameter: String) throws(EndlessError) {
         guard value.isFinite, abs(value) <= maximumCoordinate else {
-            throw EndlessError(parameter, "must be a finite number between -1e15 and 1e15")
+            throw EndlessError(parameter, "must be \(Accepts.coordinate)")
         }
     }
 
     /// Checks a window side a user gave.
     public static func checkWindowSide(_ value: Double, _ parameter: String) throws(EndlessError) {
         guard value.isFinite, value > 0, value <= maximumWindowSide else {
-            throw EndlessError(parameter, "must be a number greater than 0 and at most 8192")
+            throw EndlessError(parameter, "must be \(Accepts.windowSide)")
+        }
+    }
+
+    /// What each limited parameter accepts, in words: every message about a limit takes its text from here, so none
+    /// can name a number the code does not enforce.
+    public enum Accepts {
+        public static let windowSide = "a number greater than 0 and at most \(text(maximumWindowSide))"
+        public static let coordinate =
+            "a finite number between -\(text(maximumCoordinate)) and \(text(maximumCoordinate))"
+        public static let ticks =
+            "a whole number of ticks per block from \(ticksPerBlockRange.lowerBound) to \(ticksPerBlockRange.upperBound)"
+        public static let tickSpacing =
+            "a tick spacing in points from \(text(tickSpacingRange.lowerBound)) to \(text(tickSpacingRange.upperBound))"
+        public static let tileSize =
+            "a tile size in points from \(text(tileLengthRange.lowerBound)) to \(text(tileLengthRange.upperBound))"
+        public static let itemSpacing =
+            "an item spacing in points from \(text(tileLengthRange.lowerBound)) to \(text(tileLengthRange.upperBound))"
+        public static let loopCount =
+            "a whole number of items from \(loopCountRange.lowerBound) to \(loopCountRange.upperBound)"
+        public static let unit = "at most \(maximumUnitLength) characters"
+        public static let decimal =
+            "a decimal number like 72.4, with at most 6 decimals, between -\(text(maximumDecimal)) and \(text(maximumDecimal))"
+        public static let factor = "a number other than 0, between -\(text(maximumDecimal)) and \(text(maximumDecimal))"
+
+        /// `8192`, `1e15`: whole numbers plainly up to a million, powers of ten beyond (all the limits are).
+        static func text(_ value: Double) -> String {
+            guard value >= 1e6 else { return String(Int(value)) }
+            var power = 0
+            var rest = value
+            while rest >= 10 {
+                rest /= 10
+                power += 1
+            }
+            return "1e\(power)"
         }
     }
 }

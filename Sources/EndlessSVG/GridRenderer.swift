@@ -3,9 +3,24 @@ import EndlessCore
 /// Draws seed 004's grid tiles: a grey square with a faint border, labelled `(x, y)`; tile (0, 0) darker.
 public struct GridRenderer: Sendable {
     public let grid: Grid
+    public let theme: Theme
+    let palette: Palette
 
-    public init(grid: Grid) {
+    public init(grid: Grid, theme: Theme = .light) {
         self.grid = grid
+        self.theme = theme
+        palette = .standard(theme)
+    }
+
+    var documentStyle: String? {
+        theme == .auto ? Palette.autoStyle(light: .standard(.light), dark: .standard(.dark)) : nil
+    }
+
+    /// `<g …>` around tiles: the ink of their labels.
+    private func groupOpening(into writer: inout SVGWriter) {
+        writer.append(#"<g fill=""#)
+        writer.append(colour: palette.ink)
+        writer.append(#"" text-anchor="middle">"#)
     }
 
     /// One tile's drawing in tile coordinates (0…tileSize on both axes).
@@ -16,8 +31,11 @@ public struct GridRenderer: Sendable {
             writer.append(size)
             writer.append(#"" height=""#)
             writer.append(size)
-            writer.append(tile.x == 0 && tile.y == 0 ? ##"" fill="#9e9e9e""## : ##"" fill="#d6d6d6""##)
-            writer.append(##" stroke="#000" stroke-opacity="0.1" stroke-width="0.5"/>"##)
+            writer.append(#"" fill=""#)
+            writer.append(colour: tile.x == 0 && tile.y == 0 ? palette.highlight : palette.tile)
+            writer.append(#"" stroke=""#)
+            writer.append(colour: palette.border)
+            writer.append(#"" stroke-opacity="0.1" stroke-width="0.5"/>"#)
             appendLabel(of: tile, left: 0, top: 0, into: &writer)
         }
     }
@@ -49,8 +67,10 @@ public struct GridRenderer: Sendable {
     public func render(_ window: GridWindow, content: ((GridCoordinate) -> [UInt8])? = nil) -> RenderedWindow {
         var head = SVGWriter(capacity: 512)
         let center = "(\(SVGWriter.text(window.centerX)), \(SVGWriter.text(window.centerY)))"
-        documentHeader(width: window.width, height: window.height, title: "Grid around \(center)", into: &head)
-        head.append(##"<g fill="#222" text-anchor="middle">"##)
+        documentHeader(
+            width: window.width, height: window.height, title: "Grid around \(center)", style: documentStyle,
+            into: &head)
+        groupOpening(into: &head)
         head.append("\n")
         let tiles = window.tiles.map { tile in
             placedTile(
@@ -66,11 +86,14 @@ public struct GridRenderer: Sendable {
     public func blockElement(_ block: GridCoordinate, tilesPerBlock n: Int64) -> [UInt8] {
         let size = grid.tileSize, side = size * Double(n)
         var group = SVGWriter(capacity: 320 + Int(n * n) * 64)
-        group.append(##"<g fill="#222" text-anchor="middle"><rect width=""##)
+        groupOpening(into: &group)
+        group.append(#"<rect width=""#)
         group.append(side)
         group.append(#"" height=""#)
         group.append(side)
-        group.append(##"" fill="#d6d6d6"/>"##)
+        group.append(#"" fill=""#)
+        group.append(colour: palette.tile)
+        group.append(#""/>"#)
         let tiles = grid.tiles(inBlock: block, tilesPerBlock: n)
         func corner(_ tile: GridCoordinate) -> (left: Double, top: Double) {
             (Double(tile.x - block.x * n) * size, Double(tile.y - block.y * n) * size)
@@ -84,7 +107,9 @@ public struct GridRenderer: Sendable {
             group.append(size)
             group.append(#"" height=""#)
             group.append(size)
-            group.append(##"" fill="#9e9e9e"/>"##)
+            group.append(#"" fill=""#)
+            group.append(colour: palette.highlight)
+            group.append(#""/>"#)
         }
         // Every tile's border, each line once; the block's own edges are half inside it, half in its neighbour.
         group.append(#"<path d=""#)
@@ -99,7 +124,9 @@ public struct GridRenderer: Sendable {
             group.append("H")
             group.append(side)
         }
-        group.append(##"" fill="none" stroke="#000" stroke-opacity="0.1" stroke-width="0.5"/>"##)
+        group.append(#"" fill="none" stroke=""#)
+        group.append(colour: palette.border)
+        group.append(#"" stroke-opacity="0.1" stroke-width="0.5"/>"#)
         for tile in tiles {
             let (left, top) = corner(tile)
             appendLabel(of: tile, left: left, top: top, into: &group)
@@ -111,11 +138,12 @@ public struct GridRenderer: Sendable {
     /// One tile as a standalone SVG, for embedding.
     public func tileDocument(_ tile: GridCoordinate) -> [UInt8] {
         var content = SVGWriter(capacity: 256)
-        content.append(##"<g fill="#222" text-anchor="middle">"##)
+        groupOpening(into: &content)
         content.append(bytes: tileContent(tile))
         content.append("</g>")
         return EndlessSVG.tileDocument(
-            width: grid.tileSize, height: grid.tileSize, title: "Grid tile \(tile)", content: content.bytes)
+            width: grid.tileSize, height: grid.tileSize, title: "Grid tile \(tile)", style: documentStyle,
+            content: content.bytes)
     }
 }
 

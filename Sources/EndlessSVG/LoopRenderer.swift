@@ -1,31 +1,48 @@
 import EndlessCore
 
-/// Draws seed 002's loop: each item's number centred on its position, a faint rule under it.
+/// Draws seed 002's loop: each item's number centred on its position, a faint rule under it (beside it, vertical).
 public struct LoopRenderer: Sendable {
     public let loop: Loop
+    /// The strip's thickness across its items: a horizontal loop's height, a vertical one's width.
     public let height: Double
+    public let orientation: Orientation
+    public let theme: Theme
+    let palette: Palette
     let fontSize: Double
 
-    public init(loop: Loop, height: Double) {
+    public init(loop: Loop, height: Double, orientation: Orientation = .horizontal, theme: Theme = .light) {
         self.loop = loop
         self.height = height
+        self.orientation = orientation
+        self.theme = theme
+        palette = .loop(theme)
         fontSize = max(8, min((height * 0.3).rounded(), (loop.spacing * 0.45).rounded()))
     }
 
-    /// One item's drawing in item coordinates (0…spacing, 0…height), the item at the horizontal centre.
+    /// One item's drawing in item coordinates (0…spacing along, 0…height across), the item at the centre.
     public func itemContent(_ item: Int64) -> [UInt8] {
         let center = loop.spacing / 2
         return SVGWriter.bytes(capacity: 160) { writer in
-            writer.append(##"<path stroke="#bbb" d="M"##)
-            writer.append(center)
-            writer.append(" ")
-            writer.append(height - 12)
-            writer.append("V")
+            writer.append(#"<path stroke=""#)
+            writer.append(colour: palette.rule)
+            writer.append(#"" d="M"#)
+            if orientation.isVertical {
+                writer.append(height - 12)
+                writer.append(" ")
+                writer.append(center)
+                writer.append("H")
+            } else {
+                writer.append(center)
+                writer.append(" ")
+                writer.append(height - 12)
+                writer.append("V")
+            }
             writer.append(height)
             writer.append(#""/><text x=""#)
-            writer.append(center)
+            let baseline = ((orientation.isVertical ? center : height / 2) + fontSize * 0.35) * 8
+            writer.append(orientation.isVertical ? height / 2 : center)
             writer.append(#"" y=""#)
-            writer.append(((height / 2 + fontSize * 0.35) * 8).rounded() / 8)
+            writer.append(baseline.rounded() / 8)
             writer.append(#"">"#)
             writer.append(Int64(loop.label(ofItem: item)))
             writer.append("</text>")
@@ -33,23 +50,37 @@ public struct LoopRenderer: Sendable {
     }
 
     private func groupOpening(into writer: inout SVGWriter) {
-        writer.append(##"<g fill="#1e3a5f" font-size=""##)
+        writer.append(#"<g fill=""#)
+        writer.append(colour: palette.ink)
+        writer.append(#"" font-size=""#)
         writer.append(fontSize)
         writer.append(#"" text-anchor="middle">"#)
     }
 
-    /// The window as a stream: head, items left to right, tail.
+    private func background(into writer: inout SVGWriter) {
+        writer.append(#"<rect width="100%" height="100%" fill=""#)
+        writer.append(colour: palette.background)
+        writer.append(#""/>"#)
+    }
+
+    var documentStyle: String? { theme == .auto ? Palette.autoStyle(light: .loop(.light), dark: .loop(.dark)) : nil }
+
+    /// The window as a stream: head, items along the strip, tail.
     /// `content` supplies each item's drawing; the server passes its cache, which holds `itemContent`'s bytes.
     public func render(_ window: LoopWindow, content: ((Int64) -> [UInt8])? = nil) -> RenderedWindow {
-        var head = SVGWriter(capacity: 512)
-        let first = loop.label(ofItem: loop.itemStrip.tile(containing: window.offset + window.width / 2))
-        documentHeader(width: window.width, height: window.height, title: "Loop around item \(first)", into: &head)
-        head.append(##"<rect width="100%" height="100%" fill="#f4f8fc"/>"##)
+        var head = SVGWriter(capacity: 1024)
+        let first = loop.label(ofItem: loop.itemStrip.tile(containing: window.offset + window.length / 2))
+        documentHeader(
+            width: window.width, height: window.height, title: "Loop around item \(first)", style: documentStyle,
+            into: &head)
+        background(into: &head)
         head.append("\n")
         groupOpening(into: &head)
         head.append("\n")
         let tiles = window.items.indices.map { item in
-            placedTile(x: window.items.position(of: item), y: 0, content: content?(item) ?? itemContent(item))
+            let at = window.items.position(of: item), drawing = content?(item) ?? itemContent(item)
+            return orientation.isVertical
+                ? placedTile(x: 0, y: at, content: drawing) : placedTile(x: at, y: 0, content: drawing)
         }
         return RenderedWindow(header: head.bytes, tiles: tiles, footer: Array("</g>\n</svg>\n".utf8))
     }
@@ -60,17 +91,20 @@ public struct LoopRenderer: Sendable {
         groupOpening(into: &group)
         group.append(bytes: content)
         group.append("</g>")
-        return tileElement(width: loop.spacing, height: height, content: group.bytes)
+        let (width, height) = orientation.isVertical ? (height, loop.spacing) : (loop.spacing, height)
+        return tileElement(width: width, height: height, content: group.bytes)
     }
 
     /// One item as a standalone SVG, for embedding.
     public func itemDocument(_ item: Int64) -> [UInt8] {
         var content = SVGWriter(capacity: 256)
-        content.append(##"<rect width="100%" height="100%" fill="#f4f8fc"/>"##)
+        background(into: &content)
         groupOpening(into: &content)
         content.append(bytes: itemContent(item))
         content.append("</g>")
+        let (width, height) = orientation.isVertical ? (height, loop.spacing) : (loop.spacing, height)
         return tileDocument(
-            width: loop.spacing, height: height, title: "Loop item \(loop.label(ofItem: item))", content: content.bytes)
+            width: width, height: height, title: "Loop item \(loop.label(ofItem: item))", style: documentStyle,
+            content: content.bytes)
     }
 }

@@ -23,18 +23,25 @@ public struct RenderedWindow: Sendable, Hashable {
     }
 }
 
-/// The opening of a standalone SVG document with the given size and title.
-func documentHeader(width: Double, height: Double, title: String, into writer: inout SVGWriter) {
+/// The opening of a standalone SVG document with the given size and title: an image whose accessible name is its
+/// title, and, for `theme=auto`, the style that turns it dark where the reader asks for that.
+func documentHeader(width: Double, height: Double, title: String, style: String? = nil, into writer: inout SVGWriter) {
     writer.append(#"<?xml version="1.0" encoding="UTF-8"?>"#)
     writer.append("\n")
-    svgOpening(width: width, height: height, into: &writer)
+    svgOpening(width: width, height: height, label: title, into: &writer)
     writer.append("\n<title>")
     writer.append(escaped: title)
     writer.append("</title>\n")
+    if let style {
+        writer.append("<style>")
+        writer.append(colour: style)
+        writer.append("</style>\n")
+    }
 }
 
-/// `<svg …>` of the given size, with the font every view uses.
-func svgOpening(width: Double, height: Double, into writer: inout SVGWriter) {
+/// `<svg …>` of the given size, with the font every view uses; a document's has `role="img"` and its title as
+/// `aria-label` (an inline tile on a page has neither: the page's element speaks for it).
+func svgOpening(width: Double, height: Double, label: String? = nil, into writer: inout SVGWriter) {
     writer.append(#"<svg xmlns="http://www.w3.org/2000/svg" width=""#)
     writer.append(width)
     writer.append(#"" height=""#)
@@ -43,7 +50,13 @@ func svgOpening(width: Double, height: Double, into writer: inout SVGWriter) {
     writer.append(width)
     writer.append(" ")
     writer.append(height)
-    writer.append(#"" font-family="DejaVu Sans, Verdana, sans-serif">"#)
+    writer.append(#"" font-family="DejaVu Sans, Verdana, sans-serif""#)
+    if let label {
+        writer.append(#" role="img" aria-label=""#)
+        writer.append(escaped: label)
+        writer.append(#"""#)
+    }
+    writer.append(">")
 }
 
 /// A tile placed at (`x`, `y`) in its window: the tile's own coordinates stay small.
@@ -62,9 +75,9 @@ func placedTile(x: Double, y: Double, content: [UInt8]) -> [UInt8] {
 }
 
 /// One tile as a standalone document.
-func tileDocument(width: Double, height: Double, title: String, content: [UInt8]) -> [UInt8] {
+func tileDocument(width: Double, height: Double, title: String, style: String? = nil, content: [UInt8]) -> [UInt8] {
     var writer = SVGWriter(capacity: content.count + 256)
-    documentHeader(width: width, height: height, title: title, into: &writer)
+    documentHeader(width: width, height: height, title: title, style: style, into: &writer)
     writer.append(bytes: content)
     writer.append("\n</svg>\n")
     return writer.bytes

@@ -1,10 +1,17 @@
 import EndlessCore
 
 /// Draws ruler blocks as seed 000 does: ticks hang from the top edge, the middle one long (0.46875 of
-/// the height, 2 pt) and the others short (0.3125, 1 pt), the block's label under the long tick.
+/// the height, 2 pt) and the others short (0.3125, 1 pt), the block's label under the long tick. A vertical ruler's
+/// ticks reach in from the left edge, its labels upright beside them; a mirrored one (right to left) counts its ticks
+/// from the block's right edge.
 public struct RulerRenderer: Sendable {
     public let ruler: Ruler
+    /// The ruler's thickness across its ticks: a horizontal ruler's height, a vertical one's width.
     public let height: Double
+    public let orientation: Orientation
+    public let isMirrored: Bool
+    public let theme: Theme
+    let palette: Palette
     let longTick: Double
     let shortTick: Double
     let labelSize: Double
@@ -12,9 +19,16 @@ public struct RulerRenderer: Sendable {
     /// The ticks of a whole block, drawn once and copied into every block.
     private var fullTicks: [UInt8] = []
 
-    public init(ruler: Ruler, height: Double) {
+    public init(
+        ruler: Ruler, height: Double, orientation: Orientation = .horizontal, mirrored: Bool = false,
+        theme: Theme = .light
+    ) {
         self.ruler = ruler
         self.height = height
+        self.orientation = orientation
+        isMirrored = mirrored && !orientation.isVertical
+        self.theme = theme
+        palette = .standard(theme)
         // Eighths of a point keep the numbers short and exact.
         longTick = (height * 0.46875 * 8).rounded() / 8
         shortTick = (height * 0.3125 * 8).rounded() / 8
@@ -23,82 +37,151 @@ public struct RulerRenderer: Sendable {
         fullTicks = ticks(0..<Int(ruler.configuration.ticksPerBlock))
     }
 
-    /// One block's drawing in block coordinates (0…blockLength, 0…height).
+    /// Where block-local tick `index` sits along its block.
+    func along(_ index: Int) -> Double {
+        let x = (Double(index) + 0.5) * ruler.tickSpacing
+        return isMirrored ? ruler.blockLength - x : x
+    }
+
+    /// One block's drawing in block coordinates (0…blockLength along the ruler, 0…height across it).
     public func blockContent(_ block: Int64) -> [UInt8] {
         let indices = ruler.tickIndices(inBlock: block)
         let full = indices.count == Int(ruler.configuration.ticksPerBlock)
         var writer = SVGWriter(capacity: fullTicks.count + 96)
         writer.append(bytes: full ? fullTicks : ticks(indices))
         if let label = ruler.label(ofBlock: block) {
+            let at = along(ruler.labelledTickIndex)
             writer.append(#"<text x=""#)
-            writer.append((Double(ruler.labelledTickIndex) + 0.5) * ruler.tickSpacing)
-            writer.append(#"" y=""#)
-            writer.append(longTick + 4 + labelSize)
-            writer.append(#"">"#)
+            if orientation.isVertical {
+                writer.append(longTick + 4)
+                writer.append(#"" y=""#)
+                writer.append(((at + labelSize * 0.35) * 8).rounded() / 8)
+                writer.append(#"" text-anchor="start">"#)
+            } else {
+                writer.append(at)
+                writer.append(#"" y=""#)
+                writer.append(longTick + 4 + labelSize)
+                writer.append(#"">"#)
+            }
             writer.append(escaped: label.description)
             writer.append("</text>")
         }
         return writer.bytes
     }
 
+    /// A tick from the ruler's edge: `M x 0V length` across a horizontal ruler, `M0 y H length` a vertical one.
+    private func appendTick(at position: Double, length: Double, into writer: inout SVGWriter) {
+        writer.append("M")
+        if orientation.isVertical {
+            writer.append("0 ")
+            writer.append(position)
+            writer.append("H")
+        } else {
+            writer.append(position)
+            writer.append(" 0V")
+        }
+        writer.append(length)
+    }
+
     private func ticks(_ indices: Range<Int>) -> [UInt8] {
         let middle = ruler.labelledTickIndex
         return SVGWriter.bytes { writer in
             if indices.count > (indices.contains(middle) ? 1 : 0) {
-                writer.append(##"<path stroke="#333" stroke-width="1" d=""##)
+                writer.append(#"<path stroke=""#)
+                writer.append(colour: palette.ink)
+                writer.append(#"" stroke-width="1" d=""#)
                 for index in indices where index != middle {
-                    writer.append("M")
-                    writer.append((Double(index) + 0.5) * ruler.tickSpacing)
-                    writer.append(" 0V")
-                    writer.append(shortTick)
+                    appendTick(at: along(index), length: shortTick, into: &writer)
                 }
                 writer.append(#""/>"#)
             }
             if indices.contains(middle) {
-                writer.append(##"<path stroke="#333" stroke-width="2" d="M"##)
-                writer.append((Double(middle) + 0.5) * ruler.tickSpacing)
-                writer.append(" 0V")
-                writer.append(longTick)
+                writer.append(#"<path stroke=""#)
+                writer.append(colour: palette.ink)
+                writer.append(#"" stroke-width="2" d=""#)
+                appendTick(at: along(middle), length: longTick, into: &writer)
                 writer.append(#""/>"#)
             }
         }
     }
 
-    /// The window as a stream: head, blocks left to right, then the pointer and the value on top.
+    /// `<g …>` around blocks: the ink and the label size every block shares.
+    private func groupOpening(into writer: inout SVGWriter) {
+        writer.append(#"<g fill=""#)
+        writer.append(colour: palette.ink)
+        writer.append(#"" font-size=""#)
+        writer.append(labelSize)
+        writer.append(#"" text-anchor="middle">"#)
+    }
+
+    private func background(into writer: inout SVGWriter) {
+        writer.append(#"<rect width="100%" height="100%" fill=""#)
+        writer.append(colour: palette.background)
+        writer.append(#""/>"#)
+    }
+
+    /// `theme=auto`'s dark style; `nil` otherwise.
+    var documentStyle: String? {
+        theme == .auto ? Palette.autoStyle(light: .standard(.light), dark: .standard(.dark)) : nil
+    }
+
+    /// The window as a stream: head, blocks along the ruler, then the pointer and the value on top.
     /// `content` supplies each block's drawing; the server passes its cache, which holds `blockContent`'s bytes.
     public func render(_ window: RulerWindow, content: ((Int64) -> [UInt8])? = nil) -> RenderedWindow {
         let value = ruler.format(window.value)
         let unit = ruler.configuration.unit
         let valueText = unit.isEmpty ? value : "\(value) \(unit)"
-        var head = SVGWriter(capacity: 512)
-        documentHeader(width: window.width, height: window.height, title: "Ruler at \(valueText)", into: &head)
-        head.append(##"<rect width="100%" height="100%" fill="#fafafa"/>"##)
+        var head = SVGWriter(capacity: 1024)
+        documentHeader(
+            width: window.width, height: window.height, title: "Ruler at \(valueText)", style: documentStyle,
+            into: &head)
+        background(into: &head)
         head.append("\n")
-        head.append(##"<g fill="#333" font-size=""##)
-        head.append(labelSize)
-        head.append(#"" text-anchor="middle">"#)
+        groupOpening(into: &head)
         head.append("\n")
 
-        let tiles = window.blocks.indices.map { block in
-            placedTile(x: window.blocks.position(of: block), y: 0, content: content?(block) ?? blockContent(block))
+        let tiles = window.blocks.indices.map { tile in
+            let block = ruler.block(ofTile: tile, mirrored: window.isMirrored)
+            let at = window.blocks.position(of: tile)
+            let drawing = content?(block) ?? blockContent(block)
+            return orientation.isVertical
+                ? placedTile(x: 0, y: at, content: drawing) : placedTile(x: at, y: 0, content: drawing)
         }
 
         var foot = SVGWriter(capacity: 256)
         foot.append("</g>\n")
-        let center = window.width / 2
-        foot.append(##"<path stroke="#e53935" stroke-width="2" d="M"##)
-        foot.append(center)
-        foot.append(" 0V")
-        foot.append(max(longTick, window.height - valueSize - 12))  // stop above the value text
+        foot.append(#"<path stroke=""#)
+        foot.append(colour: palette.accent)
+        foot.append(#"" stroke-width="2" d="M"#)
+        if orientation.isVertical {
+            let center = window.height / 2
+            foot.append("0 ")
+            foot.append(center)
+            foot.append("H")
+            foot.append(window.width)
+        } else {
+            let center = window.width / 2
+            foot.append(center)
+            foot.append(" 0V")
+            foot.append(max(longTick, window.height - valueSize - 12))  // stop above the value text
+        }
         foot.append(#""/>"#)
         foot.append("\n")
         foot.append(#"<text x=""#)
-        foot.append(center)
-        foot.append(#"" y=""#)
-        foot.append(window.height - 8)
+        if orientation.isVertical {  // at the far side, just above the pointer
+            foot.append(window.width - 6)
+            foot.append(#"" y=""#)
+            foot.append(window.height / 2 - 6)
+        } else {
+            foot.append(window.width / 2)
+            foot.append(#"" y=""#)
+            foot.append(window.height - 8)
+        }
         foot.append(#"" font-size=""#)
         foot.append(valueSize)
-        foot.append(##"" font-weight="bold" fill="#e53935" text-anchor="middle">"##)
+        foot.append(#"" font-weight="bold" fill=""#)
+        foot.append(colour: palette.accent)
+        foot.append(orientation.isVertical ? #"" text-anchor="end">"# : #"" text-anchor="middle">"#)
         foot.append(escaped: valueText)
         foot.append("</text>\n</svg>\n")
         return RenderedWindow(header: head.bytes, tiles: tiles, footer: foot.bytes)
@@ -107,24 +190,24 @@ public struct RulerRenderer: Sendable {
     /// One block as an inline element for a page: `content` is `blockContent`'s bytes (or the cache's copy).
     public func blockElement(_ content: [UInt8]) -> [UInt8] {
         var group = SVGWriter(capacity: content.count + 64)
-        group.append(##"<g fill="#333" font-size=""##)
-        group.append(labelSize)
-        group.append(#"" text-anchor="middle">"#)
+        groupOpening(into: &group)
         group.append(bytes: content)
         group.append("</g>")
-        return tileElement(width: ruler.blockLength, height: height, content: group.bytes)
+        let (width, height) = orientation.isVertical ? (height, ruler.blockLength) : (ruler.blockLength, height)
+        return tileElement(width: width, height: height, content: group.bytes)
     }
 
     /// One block as a standalone SVG, for embedding.
     public func blockDocument(_ block: Int64) -> [UInt8] {
         var content = SVGWriter(capacity: 512)
-        content.append(##"<rect width="100%" height="100%" fill="#fafafa"/><g fill="#333" font-size=""##)
-        content.append(labelSize)
-        content.append(#"" text-anchor="middle">"#)
+        background(into: &content)
+        groupOpening(into: &content)
         content.append(bytes: blockContent(block))
         content.append("</g>")
         let label = ruler.label(ofBlock: block).map { ruler.format($0) } ?? "beyond the ends"
+        let (width, height) = orientation.isVertical ? (height, ruler.blockLength) : (ruler.blockLength, height)
         return tileDocument(
-            width: ruler.blockLength, height: height, title: "Ruler block \(block) (\(label))", content: content.bytes)
+            width: width, height: height, title: "Ruler block \(block) (\(label))", style: documentStyle,
+            content: content.bytes)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Rendering is a hot path (a million ruler blocks a second), so it writes bytes, not `String`s.
 public struct SVGWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
+    public internal(set) var bytes: [UInt8] = []
 
     public init(capacity: Int = 1024) {
         bytes.reserveCapacity(capacity)

@@ -36,7 +36,7 @@ public func buildApplication(
         FileMiddleware(options.publicDirectory, searchForIndexHtml: false, logger: logger)
     }
     router.addSVGRoutes(responder)
-    router.addFrameRoutes(FrameResponder(tiles: responder.tiles), compressors: responder.compressors)
+    router.addFrameRoutes(tiles: responder.tiles, compressors: responder.compressors)
     router.addPageRoutes(templates: templates, registry: registry, compressors: responder.compressors)
 
     return Application(
@@ -57,83 +57,6 @@ public func buildApplication(
 public struct ServerStartError: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
-}
-
-extension Router {
-    /// The SVG endpoints, GET and HEAD alike.
-    func addSVGRoutes(_ responder: SVGResponder) {
-        func both(
-            _ path: RouterPath, _ resource: @escaping @Sendable (Request, Context) throws(EndlessError) -> SVGResource
-        ) {
-            let handler: @Sendable (Request, Context) async throws -> Response = { request, context in
-                do throws(EndlessError) {
-                    return try responder.respond(to: request) { () throws(EndlessError) in
-                        try resource(request, context)
-                    }
-                } catch {
-                    throw PlainTextError(error)
-                }
-            }
-            get(path, use: handler)
-            head(path, use: handler)
-        }
-        // Each view by name: the router does not fall back from `/svg/ruler/tiles/…`'s `ruler` to `:view`.
-        for view in ["ruler", "grid", "loop"] {
-            both(RouterPath("/svg/\(view)")) { request, _ throws(EndlessError) in
-                try SVGResource.window(view: view, query: request.queryPairs)
-            }
-        }
-        both("/svg/:view") { request, context throws(EndlessError) in
-            try SVGResource.window(view: context.parameters.get("view") ?? "", query: request.queryPairs)
-        }
-        both("/svg/ruler/tiles/:file") { request, context throws(EndlessError) in
-            try SVGResource.rulerBlock(file: context.parameters.get("file") ?? "", query: request.queryPairs)
-        }
-        both("/svg/grid/tiles/:x/:file") { request, context throws(EndlessError) in
-            try SVGResource.gridTile(
-                x: context.parameters.get("x") ?? "", file: context.parameters.get("file") ?? "",
-                query: request.queryPairs)
-        }
-        both("/svg/loop/tiles/:file") { request, context throws(EndlessError) in
-            try SVGResource.loopItem(file: context.parameters.get("file") ?? "", query: request.queryPairs)
-        }
-    }
-
-    /// The page, health and metrics.
-    func addPageRoutes(templates: MustacheLibrary, registry: PrometheusCollectorRegistry, compressors: CompressorPool) {
-        let index: @Sendable (Request, Context) async throws -> Response = { request, _ in
-            let page: IndexPage
-            do {
-                page = try IndexPage(query: request.queryPairs)
-            } catch let error as EndlessError {
-                throw PlainTextError(error)
-            }
-            let html = templates.render(page, withTemplate: "index") ?? ""
-            // About 24 kB with its four pictures, 2 kB gzipped: the first picture comes sooner over a network.
-            return compressors.response(
-                ByteBuffer(string: html),
-                headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-                to: request)
-        }
-        let health: @Sendable (Request, Context) async throws -> Response = { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-cache"],
-                body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
-        }
-        let metrics: @Sendable (Request, Context) async throws -> Response = { _, _ in
-            var bytes: [UInt8] = []
-            registry.emit(into: &bytes)
-            return Response(
-                status: .ok,
-                headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-cache"],
-                body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
-        }
-        // HEAD everywhere GET goes: the server answers it with GET's headers and no body.
-        for (path, handler) in [("/", index), ("/healthz", health), ("/metrics", metrics)] {
-            get(RouterPath(path), use: handler)
-            head(RouterPath(path), use: handler)
-        }
-    }
 }
 
 extension Request {

@@ -141,16 +141,18 @@ import Testing
     }
 
     @Test func thePoundsRulerFollows() throws {
-        let link = LinkedRuler.kilogramsAndPounds()
+        let link = LinkedRuler.pounds()
         let leader = try ruler.offset(for: DecimalNumber("72.4")!)
+        let leaderValue = ruler.continuousValue(atOffset: leader)
         var frame = try link.followerFrame(
-            AxisReport(scroll: 0, origin: nil, length: 1000, have: nil), layout: layout, leaderOffset: leader)
+            AxisReport(scroll: 0, origin: nil, length: 1000, have: nil), layout: layout, leaderValue: leaderValue)
         #expect(link.follower.format(frame.value) == "159.6")
         let scroll = try #require(frame.axis.scroll)
-        #expect(abs(frame.axis.origin + scroll + 500 - link.followerOffset(forLeaderOffset: leader)) < 1e-6)
+        let pointer: Double = frame.axis.origin + scroll + 500
+        #expect(abs(pointer - link.followerOffset(forLeaderOffset: leader, of: ruler)) < 1e-6)
         frame = try link.followerFrame(
             AxisReport(scroll: 0, origin: frame.axis.origin, length: 1000, have: frame.axis.tiles.indices),
-            layout: layout, leaderOffset: leader + 1e7)
+            layout: layout, leaderValue: ruler.continuousValue(atOffset: leader + 1e7))
         #expect(
             frame.axis.scroll.map { (0...layout.contentLength).contains($0) } == true, "re-placed when out of reach")
     }

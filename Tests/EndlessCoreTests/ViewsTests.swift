@@ -88,29 +88,45 @@ import Testing
 }
 
 @Suite struct LinkedRulerTests {
-    let link = LinkedRuler.kilogramsAndPounds()
+    let link = LinkedRuler.pounds()
+    let leader = try! Ruler(.weight)
 
     @Test func poundsFollowKilograms() throws {
         for (kilograms, pounds) in [("72.4", "159.6"), ("60.0", "132.3"), ("100.0", "220.5"), ("9.0", "19.8")] {
-            let offset = try link.leader.offset(for: DecimalNumber(kilograms)!)
-            let followerValue = try link.follower.value(atOffset: link.followerOffset(forLeaderOffset: offset))
+            let offset = try leader.offset(for: DecimalNumber(kilograms)!)
+            let followerValue = try link.follower.value(
+                atOffset: link.followerOffset(forLeaderOffset: offset, of: leader))
             #expect(link.follower.format(followerValue) == pounds, "\(kilograms) kg")
         }
     }
 
     @Test func followsEveryWrapOfTheLeader() throws {
         let value = DecimalNumber("72.4")!
-        let near = try link.leader.offset(for: value)
-        let cycles = try link.leader.offset(for: value, near: 1e14)
+        let near = try leader.offset(for: value)
+        let cycles = try leader.offset(for: value, near: 1e14)
         #expect(cycles != near)
-        #expect(link.followerOffset(forLeaderOffset: cycles) == link.followerOffset(forLeaderOffset: near))
+        #expect(
+            link.followerOffset(forLeaderOffset: cycles, of: leader)
+                == link.followerOffset(forLeaderOffset: near, of: leader))
     }
 
     @Test func movesContinuouslyBetweenTicks() {
-        let a = link.followerOffset(forLeaderOffset: 6340)
-        let b = link.followerOffset(forLeaderOffset: 6343)
+        let a = link.followerOffset(forLeaderOffset: 6340, of: leader)
+        let b = link.followerOffset(forLeaderOffset: 6343, of: leader)
         #expect(b > a)
-        #expect(abs((b - a) - 3 * LinkedRuler.poundsPerKilogram) < 1e-6)
+        let expected: Double = 3 * LinkedRuler.poundsPerKilogram
+        #expect(abs((b - a) - expected) < 1e-6)
+    }
+
+    @Test func anyLinearMappingWithinLimits() throws {
+        let centimetres = try Ruler(RulerConfiguration(minimum: 0, maximum: 300, ends: .clamp, unit: "cm"))
+        let inches = try LinkedRuler(follower: centimetres, factor: 2.54)
+        #expect(try centimetres.value(atOffset: inches.followerOffset(forLeaderValue: 10)).description == "25.4")
+        for factor in [0, .infinity, 1e13, -1e-13] {
+            #expect(throws: EndlessError("factor", "must be \(Limits.Accepts.factor)")) {
+                try LinkedRuler(follower: centimetres, factor: factor)
+            }
+        }
     }
 }
 

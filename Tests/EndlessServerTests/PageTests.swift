@@ -1,3 +1,4 @@
+import EndlessCore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -5,128 +6,145 @@ import Testing
 
 @testable import EndlessServer
 
-@Suite(.timeLimit(.minutes(1))) struct PageTests {
-    func json(_ response: TestResponse) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+/// A frame answer, read loosely: the JSON the page gets.
+struct Frame {
+    let json: [String: Any]
+
+    init(_ response: TestResponse) throws {
+        #expect(response.status == .ok, "\(String(buffer: response.body))")
+        json = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
     }
 
+    var axes: [[String: Any]] { json["axes"] as? [[String: Any]] ?? [] }
+    var axis: [String: Any] { axes.first ?? [:] }
+    var readout: [String: String] { json["readout"] as? [String: String] ?? [:] }
+    var added: [[String: Any]] { json["add"] as? [[String: Any]] ?? [] }
+    var moved: [[String: Any]] { json["move"] as? [[String: Any]] ?? [] }
+    var removed: [String] { json["remove"] as? [String] ?? [] }
+    func number(_ name: String, axis index: Int = 0) -> Double? { axes[index][name] as? Double }
+
+    /// What the page sends back next: its origins and tiles held, per axis.
+    var held: String {
+        "origin=" + axes.map { "\($0["origin"]!)" }.joined(separator: ",") + "&have="
+            + axes.map { "\($0["have"]!)" }.joined(separator: ",")
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct PageTests {
     @Test func theFirstRulerFramePlacesTilesAndValues() async throws {
         try await withServer { client, _ in
             let response = try await client.execute(
-                uri: "/frame/ruler?seq=3&scroll=0&width=1000&value=72.4", method: .get)
-            #expect(response.status == .ok)
+                uri: "/frame/ruler?seq=3&scroll=0,0&size=1000,120&value=72.4", method: .get)
             #expect(response.headers[.cacheControl] == "no-store")
-            let frame = try json(response)
-            #expect(frame["seq"] as? Int == 3)
-            #expect(frame["value"] as? String == "72.4" && frame["text"] as? String == "72.4 kg")
-            #expect(frame["linkedText"] as? String == "159.6 lb")
-            let view = try #require(frame["view"] as? [String: Any])
-            let scroll = try #require(view["scroll"] as? Double)
-            let origin = try #require(view["origin"] as? Double)
+            #expect(response.headers[.accessControlAllowOrigin] == "*", "an element on any page may ask")
+            let frame = try Frame(response)
+            #expect(frame.json["seq"] as? Int == 3)
+            #expect(frame.readout["value"] == "72.4" && frame.readout["text"] == "72.4 kg")
+            #expect(frame.readout["minimum"] == "8.5" && frame.readout["maximum"] == "999.4")
+            #expect(frame.readout["image"] == "/svg/ruler?value=72.4&width=1000&height=120")
+            #expect(frame.axis["axis"] as? String == "x" && frame.axis["content"] as? Double == 4_000_000)
+            let (scroll, origin) = (try #require(frame.number("scroll")), try #require(frame.number("origin")))
             #expect(origin + scroll + 500 == 6340, "72.4 is tick 634, under the pointer")
-            let added = try #require(view["add"] as? [[String: Any]])
-            #expect(added.count == 31, "three viewports of 100 px blocks")
-            #expect((added.first?["svg"] as? String)?.hasPrefix("<svg xmlns=") == true)
+            #expect(frame.added.count == 31, "three viewports of 100 px blocks")
+            #expect((frame.added.first?["svg"] as? String)?.hasPrefix("<svg xmlns=") == true)
+            #expect(frame.added.allSatisfy { $0["top"] as? Double == 0 })
+            #expect(frame.json["style"] as? String == ":host{--endless-background:#fafafa;--endless-accent:#e53935}")
         }
     }
 
     @Test func aFollowingFrameSendsOnlyWhatChanged() async throws {
         try await withServer { client, _ in
-            let first = try json(try await client.execute(uri: "/frame/ruler?scroll=0&width=1000", method: .get))
-            let view = try #require(first["view"] as? [String: Any])
-            let linked = try #require(first["linked"] as? [String: Any])
-            let (scroll, origin) = (view["scroll"] as! Double, view["origin"] as! Double)
-            let have = view["have"] as! String
-            let query = "width=1000&origin=\(origin)&have=\(have)&lorigin=\(linked["origin"]!)&lhave=\(linked["have"]!)"
-            let still = try json(try await client.execute(uri: "/frame/ruler?scroll=\(scroll)&\(query)", method: .get))
-            let stillView = try #require(still["view"] as? [String: Any])
-            #expect((stillView["add"] as? [Any])?.isEmpty == true && (stillView["remove"] as? [Any])?.isEmpty == true)
-            #expect(stillView["scroll"] == nil, "a settled page keeps its own scroll position")
+            let first = try Frame(try await client.execute(uri: "/frame/ruler?size=1000,120", method: .get))
+            let scroll = try #require(first.number("scroll"))
+            let still = try Frame(
+                try await client.execute(
+                    uri: "/frame/ruler?size=1000,120&scroll=\(scroll),0&\(first.held)", method: .get))
+            #expect(still.added.isEmpty && still.removed.isEmpty && still.moved.isEmpty)
+            #expect(still.axis["scroll"] == nil, "a settled page keeps its own scroll position")
+            #expect(still.json["style"] == nil, "the colours come once, with the placement")
             // 253 px on, the window's margins reach 3 new blocks and leave 3 behind.
-            let moved = try json(
-                try await client.execute(uri: "/frame/ruler?scroll=\(scroll + 253)&\(query)", method: .get))
-            let movedView = try #require(moved["view"] as? [String: Any])
-            #expect((movedView["add"] as? [Any])?.count == 3 && (movedView["remove"] as? [Any])?.count == 3)
-            let ended = try json(
-                try await client.execute(uri: "/frame/ruler?scroll=\(scroll + 253)&end=1&\(query)", method: .get))
-            let endedView = try #require(ended["view"] as? [String: Any])
-            #expect(endedView["shift"] as? Double == -200, "recentered by whole blocks (2.53 of them: 2)")
-            #expect(endedView["snap"] as? Double == scroll + 253 - 200 - 3, "the pointer settles back 3 px on a tick")
-            #expect((endedView["move"] as? [Any])?.isEmpty == false, "kept tiles get their new places")
+            let moved = try Frame(
+                try await client.execute(
+                    uri: "/frame/ruler?size=1000,120&scroll=\(scroll + 253),0&\(first.held)", method: .get))
+            #expect(moved.added.count == 3 && moved.removed.count == 3)
+            let ended = try Frame(
+                try await client.execute(
+                    uri: "/frame/ruler?size=1000,120&scroll=\(scroll + 253),0&end=1&\(first.held)", method: .get))
+            #expect(ended.number("shift") == -200, "recentered by whole blocks (2.53 of them: 2)")
+            #expect(ended.number("snap") == scroll + 253 - 200 - 3, "the pointer settles back 3 px on a tick")
+            #expect(!ended.moved.isEmpty, "kept tiles get their new places")
+            #expect(ended.json["settled"] as? Bool == false, "not at rest until the settle is done")
+            let rest = try Frame(
+                try await client.execute(
+                    uri: "/frame/ruler?size=1000,120&scroll=\(scroll + 50),0&end=1&\(ended.held)", method: .get))
+            #expect(rest.json["settled"] as? Bool == true && rest.readout["value"] == "62.5", "250 px on: 25 ticks")
         }
     }
 
-    @Test func settledFramesCarryTheAddressState() async throws {
+    @Test func keysMoveEveryView() async throws {
         try await withServer { client, _ in
-            let first = try json(
-                try await client.execute(uri: "/frame/ruler?scroll=0&width=1000&value=123.4", method: .get))
-            let view = first["view"] as! [String: Any]
-            let settled = try json(
-                try await client.execute(
-                    uri: "/frame/ruler?scroll=\(view["scroll"]!)&origin=\(view["origin"]!)&width=1000&end=1",
-                    method: .get))
-            #expect(settled["state"] as? [String: String] == ["value": "123.4"])
-            let grid = try json(
-                try await client.execute(
-                    uri: "/frame/grid?scroll=0&top=0&width=800&height=600&x=1000&y=-500", method: .get))
-            #expect(grid["center"] as? String == "(1000, -500)")
-        }
-    }
-
-    @Test func keysAndLoopAndGridFrames() async throws {
-        try await withServer { client, _ in
-            let first = try json(
-                try await client.execute(uri: "/frame/ruler?scroll=0&width=1000&value=72.4", method: .get))
-            let view = first["view"] as! [String: Any]
-            let base = "/frame/ruler?scroll=\(view["scroll"]!)&origin=\(view["origin"]!)&width=1000"
-            for (key, delta) in [("tickUp", 10.0), ("tickDown", -10), ("blockUp", 100), ("blockDown", -100)] {
-                let frame = try json(try await client.execute(uri: base + "&key=\(key)", method: .get))
-                #expect(
-                    (frame["view"] as! [String: Any])["snap"] as? Double == (view["scroll"] as! Double) + delta,
-                    "\(key)")
+            let first = try Frame(
+                try await client.execute(uri: "/frame/ruler?size=1000,120&value=72.4", method: .get))
+            let scroll = try #require(first.number("scroll"))
+            let base = "/frame/ruler?size=1000,120&scroll=\(scroll),0&\(first.held)"
+            for (key, delta) in [("ArrowRight", 10.0), ("ArrowDown", -10), ("PageUp", 100), ("PageDown", -100)] {
+                let frame = try Frame(try await client.execute(uri: base + "&key=\(key)", method: .get))
+                #expect(frame.number("snap") == scroll + delta, "\(key)")
             }
-            let loop = try json(try await client.execute(uri: "/frame/loop?scroll=0&width=1000", method: .get))
-            #expect(((loop["view"] as! [String: Any])["add"] as! [Any]).count >= 20)
-            let grid = try json(
-                try await client.execute(uri: "/frame/grid?scroll=0&top=0&width=800&height=600", method: .get))
-            let blocks = try #require(grid["add"] as? [[String: Any]])
-            #expect(blocks.count == 7 * 6, "800 × 600 and a viewport of margin each side, in 400 px blocks")
-            let origin = try #require(blocks.first { $0["k"] as? String == "0,0" }?["svg"] as? String)
+            let loop = try Frame(try await client.execute(uri: "/frame/loop?size=1000,120&item=5", method: .get))
+            #expect(loop.added.count >= 20 && loop.readout["item"] == "5", "opens with item 5 centred")
+            let loopScroll = try #require(loop.number("scroll"))
+            let next = try Frame(
+                try await client.execute(
+                    uri: "/frame/loop?size=1000,120&scroll=\(loopScroll),0&\(loop.held)&key=ArrowRight", method: .get))
+            #expect(next.number("snap") == loopScroll + 150 && next.readout["item"] == "6")
+            let home = try Frame(
+                try await client.execute(
+                    uri: "/frame/loop?size=1000,120&scroll=\(loopScroll),0&\(loop.held)&key=Home", method: .get))
+            #expect(home.number("snap") == loopScroll - 750 && home.readout["item"] == "0")
+            let grid = try Frame(try await client.execute(uri: "/frame/grid?size=800,600", method: .get))
+            #expect(grid.added.count == 7 * 6, "800 × 600 and a viewport of margin each side, in 400 px blocks")
+            let origin = try #require(grid.added.first { $0["key"] as? String == "0,0" }?["svg"] as? String)
             #expect(origin.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400""#))
             #expect(origin.components(separatedBy: "<text ").count - 1 == 16, "a block holds 4 × 4 tiles")
             #expect(origin.contains(">(0, 0)</text>") && origin.contains(">(3, 3)</text>"))
+            let (left, top) = (try #require(grid.number("scroll")), try #require(grid.number("scroll", axis: 1)))
+            let pan = try Frame(
+                try await client.execute(
+                    uri: "/frame/grid?size=800,600&scroll=\(left),\(top)&\(grid.held)&key=ArrowDown", method: .get))
+            #expect(pan.number("snap", axis: 0) == left && pan.number("snap", axis: 1) == top + 100, "a tile down")
         }
     }
 
     @Test func gridRecentersByAShiftAndReplacesFarAwayContentWhole() async throws {
         try await withServer { client, _ in
-            let first = try json(
-                try await client.execute(uri: "/frame/grid?scroll=0&top=0&width=800&height=600", method: .get))
-            let (x, y) = (first["x"] as! [String: Any], first["y"] as! [String: Any])
-            let have = "\(x["have"]!),\(y["have"]!)"
-            let (scroll, top) = (x["scroll"] as! Double, y["scroll"] as! Double)
-            let query = "width=800&height=600&origin=\(x["origin"]!)&otop=\(y["origin"]!)&have=\(have)"
-            let ended = try json(
+            let first = try Frame(try await client.execute(uri: "/frame/grid?size=800,600", method: .get))
+            #expect(first.axes.map { $0["axis"] as? String } == ["x", "y"])
+            let (scroll, top) = (try #require(first.number("scroll")), try #require(first.number("scroll", axis: 1)))
+            let ended = try Frame(
                 try await client.execute(
-                    uri: "/frame/grid?scroll=\(scroll + 1234)&top=\(top - 567)&end=1&\(query)", method: .get))
-            let (endedX, endedY) = (ended["x"] as! [String: Any], ended["y"] as! [String: Any])
-            #expect(endedX["scroll"] == nil && endedY["scroll"] == nil, "a late frame must not undo scrolling")
-            #expect(endedX["shift"] as? Double == -1200 && endedY["shift"] as? Double == 400, "by whole 400 px blocks")
-            #expect((ended["move"] as? [Any])?.isEmpty == false)
-            // Back to centre from a world point too far to scroll to: everything is placed anew.
-            let far = "width=800&height=600&origin=1e12&otop=-1e12&have=\(have)"
-            let centre = try json(
-                try await client.execute(uri: "/frame/grid?scroll=\(scroll)&top=\(top)&centre=1&\(far)", method: .get))
-            #expect((centre["x"] as! [String: Any])["scroll"] is Double)
-            #expect((centre["remove"] as? [Any])?.count == 7 * 6, "every old block goes")
-            #expect((centre["add"] as? [Any])?.count == 7 * 6 && (centre["move"] as? [Any])?.isEmpty == true)
-            #expect(centre["center"] as? String == "(0, 0)")
+                    uri: "/frame/grid?size=800,600&scroll=\(scroll + 1234),\(top - 567)&end=1&\(first.held)",
+                    method: .get))
+            #expect(ended.axes.allSatisfy { $0["scroll"] == nil }, "a late frame must not undo scrolling")
+            #expect(ended.number("shift") == -1200 && ended.number("shift", axis: 1) == 400, "by whole 400 px blocks")
+            #expect(!ended.moved.isEmpty)
+            #expect(ended.readout["x"] == "1234" && ended.readout["y"] == "-567")
+            // Back to centre (Home) from a world point too far to scroll to: everything is placed anew.
+            let have = first.axes.map { "\($0["have"]!)" }.joined(separator: ",")
+            let centre = try Frame(
+                try await client.execute(
+                    uri: "/frame/grid?size=800,600&scroll=\(scroll),\(top)&origin=1e12,-1e12&have=\(have)&key=Home",
+                    method: .get))
+            #expect(centre.number("scroll") != nil)
+            #expect(centre.removed.count == 7 * 6, "every old block goes")
+            #expect(centre.added.count == 7 * 6 && centre.moved.isEmpty)
+            #expect(centre.readout["text"] == "(0, 0)")
         }
     }
 
     @Test func framesAndThePageAreGzippedForABrowserThatAcceptsIt() async throws {
         try await withServer { client, _ in
-            let uri = "/frame/grid?scroll=0&top=0&width=1168&height=500"
+            let uri = "/frame/grid?size=1168,500"
             let plain = try await client.execute(uri: uri, method: .get)
             let packed = try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "gzip, br"])
             #expect(plain.headers[.contentEncoding] == nil && packed.headers[.contentEncoding] == "gzip")
@@ -139,35 +157,29 @@ import Testing
             let page = try await client.execute(uri: "/?value=72.4", method: .get, headers: [.acceptEncoding: "gzip"])
             #expect(page.headers[.contentEncoding] == "gzip" && page.headers[.vary] == "Accept-Encoding")
             let html = String(decoding: try page.body.gunzipped(), as: UTF8.self)
-            #expect(html.hasPrefix("<!doctype html>") && html.contains(#"aria-valuenow="72.4""#))
+            #expect(html.hasPrefix("<!doctype html>") && html.contains(#"value="72.4""#))
         }
     }
 
     @Test func aResizedRulerKeepsItsValueUnderThePointerAndAResizedLoopSettlesAgain() async throws {
         try await withServer { client, _ in
-            let first = try json(
-                try await client.execute(uri: "/frame/ruler?scroll=0&width=1000&value=72.4", method: .get))
-            let view = first["view"] as! [String: Any]
-            let held = (view["add"] as! [Any]).count
-            let query = "scroll=\(view["scroll"]!)&origin=\(view["origin"]!)&have=\(view["have"]!)"
+            let first = try Frame(try await client.execute(uri: "/frame/ruler?size=1000,120&value=72.4", method: .get))
+            let query = "scroll=\(first.number("scroll")!),0&\(first.held)"
             // 700 px wide now: the pointer moved 150 px left; the ruler is placed anew with 72.4 under it.
-            let resized = try json(
-                try await client.execute(
-                    uri: "/frame/ruler?\(query)&width=700&resize=1&value=72.4", method: .get))
-            let placed = try #require(resized["view"] as? [String: Any])
-            let scroll = try #require(placed["scroll"] as? Double)
-            #expect((placed["origin"] as! Double) + scroll + 350 == 6340, "72.4 is tick 634, under the pointer")
-            #expect(resized["value"] as? String == "72.4")
-            #expect((placed["remove"] as? [Any])?.count == held, "the old placement goes whole")
-            // The loop, 1000 px wide with an item centred, is 700 px wide now: it settles with an item centred again.
-            let loop = try json(try await client.execute(uri: "/frame/loop?scroll=0&width=1000", method: .get))
-            let strip = loop["view"] as! [String: Any]
-            let base = "/frame/loop?scroll=\(strip["scroll"]!)&origin=\(strip["origin"]!)&width=700"
-            let plain = try json(try await client.execute(uri: base, method: .get))
-            #expect((plain["view"] as! [String: Any])["snap"] == nil)
-            let settled = try json(try await client.execute(uri: base + "&resize=1", method: .get))
-            let snap = try #require((settled["view"] as! [String: Any])["snap"] as? Double)
-            let centre = (strip["origin"] as! Double) + snap + 350
+            let resized = try Frame(
+                try await client.execute(uri: "/frame/ruler?\(query)&size=700,120&resize=1&value=72.4", method: .get))
+            let scroll = try #require(resized.number("scroll"))
+            #expect(resized.number("origin")! + scroll + 350 == 6340, "72.4 is tick 634, under the pointer")
+            #expect(resized.readout["value"] == "72.4")
+            #expect(resized.removed.count == first.added.count, "the old placement goes whole")
+            // The loop, 1000 px wide with an item centred, is 760 px wide now: it settles with an item centred again.
+            let loop = try Frame(try await client.execute(uri: "/frame/loop?size=1000,120", method: .get))
+            let base = "/frame/loop?scroll=\(loop.number("scroll")!),0&\(loop.held)&size=760,120"
+            let plain = try Frame(try await client.execute(uri: base, method: .get))
+            #expect(plain.number("snap") == nil)
+            let settled = try Frame(try await client.execute(uri: base + "&resize=1", method: .get))
+            let snap = try #require(settled.number("snap"))
+            let centre = loop.number("origin")! + snap + 380
             #expect((centre - 40).truncatingRemainder(dividingBy: 150) == 0, "an item's centre under the view's centre")
         }
     }
@@ -175,41 +187,125 @@ import Testing
     /// What the page sends: its clock `t` and the last frame's `mark`, from which the server tells how fast it scrolls.
     @Test func aFastScrollGetsTilesAheadOfItAndNoneBehind() async throws {
         try await withServer { client, _ in
-            let first = try json(
-                try await client.execute(uri: "/frame/grid?scroll=0&top=0&width=800&height=600&t=1000", method: .get))
-            let (x, y) = (first["x"] as! [String: Any], first["y"] as! [String: Any])
-            let mark = try #require(first["mark"] as? String)
+            let first = try Frame(try await client.execute(uri: "/frame/grid?size=800,600&t=1000", method: .get))
+            let mark = try #require(first.json["mark"] as? String)
             #expect(mark == "-400.0:0.0,-300.0:0.0@1000.0", "the leading edges in the world, at rest, and when")
-            let (scroll, top) = (x["scroll"] as! Double, y["scroll"] as! Double)
-            let query =
-                "width=800&height=600&origin=\(x["origin"]!)&otop=\(y["origin"]!)&have=\(x["have"]!),\(y["have"]!)"
+            let (scroll, top) = (first.number("scroll")!, first.number("scroll", axis: 1)!)
+            let query = "size=800,600&\(first.held)"
             // 320 px right in 16 ms: 20 px/ms, so 100 ms ahead is 2,000 px; still vertically.
-            let fast = try json(
+            let fast = try Frame(
                 try await client.execute(
-                    uri: "/frame/grid?scroll=\(scroll + 320)&top=\(top)&t=1016&mark=\(mark)&\(query)", method: .get))
-            #expect((fast["x"] as! [String: Any])["have"] as? String == "-1:6", "world -80 … 2,720 px, nothing behind")
-            #expect((fast["y"] as! [String: Any])["have"] as? String == "-3:2", "a viewport each side at rest")
-            #expect(fast["mark"] as? String == "-80.0:20.0,-300.0:0.0@1016.0")
+                    uri: "/frame/grid?scroll=\(scroll + 320),\(top)&t=1016&mark=\(mark)&\(query)", method: .get))
+            #expect(fast.axes[0]["have"] as? String == "-1:6", "world -80 … 2,720 px, nothing behind")
+            #expect(fast.axes[1]["have"] as? String == "-3:2", "a viewport each side at rest")
+            #expect(fast.json["mark"] as? String == "-80.0:20.0,-300.0:0.0@1016.0")
             // 3,000 px in 150 ms, from a server further away: two of those cycles ahead, 6,000 px.
-            let far = try json(
+            let far = try Frame(
                 try await client.execute(
-                    uri: "/frame/grid?scroll=\(scroll + 3000)&top=\(top)&t=1150&mark=\(mark)&\(query)", method: .get))
-            #expect((far["x"] as! [String: Any])["have"] as? String == "6:23", "world 2,600 … 9,400 px")
+                    uri: "/frame/grid?scroll=\(scroll + 3000),\(top)&t=1150&mark=\(mark)&\(query)", method: .get))
+            #expect(far.axes[0]["have"] as? String == "6:23", "world 2,600 … 9,400 px")
             // The same report without the clock: a viewport each side.
-            let plain = try json(
-                try await client.execute(uri: "/frame/grid?scroll=\(scroll + 320)&top=\(top)&\(query)", method: .get))
-            #expect((plain["x"] as! [String: Any])["have"] as? String == "-3:3")
-            #expect(plain["mark"] == nil)
+            let plain = try Frame(
+                try await client.execute(uri: "/frame/grid?scroll=\(scroll + 320),\(top)&\(query)", method: .get))
+            #expect(plain.axes[0]["have"] as? String == "-3:3")
+            #expect(plain.json["mark"] == nil)
+        }
+    }
+
+    @Test func anyRulerConfigurationVerticalAndExact() async throws {
+        try await withServer { client, _ in
+            let config = "min=100&max=250&step=0.5&unit=cm&ends=clamp&orientation=vertical"
+            let frame = try Frame(
+                try await client.execute(uri: "/frame/ruler?\(config)&size=120,400&value=172.5", method: .get))
+            #expect(frame.axis["axis"] as? String == "y", "a vertical ruler scrolls scrollTop")
+            #expect(frame.readout["value"] == "172.5" && frame.readout["text"] == "172.5 cm")
+            #expect(frame.readout["orientation"] == "vertical" && frame.readout["maximum"] == "250.0")
+            #expect(frame.added.allSatisfy { $0["left"] as? Double == 0 }, "tiles placed by top")
+            let svg = try #require(frame.added.first?["svg"] as? String)
+            #expect(svg.contains(#"width="120" height="100""#) && svg.contains("M0 "), "ticks reach in from the left")
+            // Scrolled down 37 px and ended: it settles on the nearest tick, 4 ticks (2 cm) further.
+            let scroll = frame.number("scroll")!
+            let ended = try Frame(
+                try await client.execute(
+                    uri: "/frame/ruler?\(config)&size=120,400&scroll=0,\(scroll + 37)&end=1&\(frame.held)",
+                    method: .get))
+            #expect(ended.number("snap")! - (scroll + 37 + ended.number("shift")!) == 3)
+            #expect(ended.readout["value"] == "174.5", "37 px is 3.7 ticks of 10 px: the nearest is 4, 2 cm on")
+        }
+    }
+
+    @Test func aRightToLeftRulerGrowsToTheLeft() async throws {
+        try await withServer { client, _ in
+            let frame = try Frame(
+                try await client.execute(uri: "/frame/ruler?dir=rtl&size=1000,120&value=72.4", method: .get))
+            let scroll = frame.number("scroll")!
+            // 100 px to the right is ten ticks lower.
+            let right = try Frame(
+                try await client.execute(
+                    uri: "/frame/ruler?dir=rtl&size=1000,120&scroll=\(scroll + 100),0&\(frame.held)", method: .get))
+            #expect(right.readout["value"] == "71.4")
+            // Block 72 (71.5 … 72.4) is under the pointer, drawn mirrored: its label right of its middle.
+            let centre = frame.number("origin")! + scroll + 500
+            let under = try #require(
+                frame.added.first { tile in
+                    let left = tile["left"] as! Double + frame.number("origin")!
+                    return left <= centre && centre < left + 100
+                })
+            #expect((under["svg"] as! String).contains(#"<text x="45" y="77.25">72</text>"#))
+        }
+    }
+
+    @Test func aFollowerIsPlacedFromItsLeadersValue() async throws {
+        try await withServer { client, _ in
+            let pounds = "min=18&max=2204&ends=clamp&unit=lb&factor=2.20462262185&height=80"
+            let first = try Frame(
+                try await client.execute(uri: "/frame/ruler?\(pounds)&size=1000,80&lead=72.4", method: .get))
+            #expect(first.readout["text"] == "159.6 lb")
+            let next = try Frame(
+                try await client.execute(
+                    uri: "/frame/ruler?\(pounds)&size=1000,80&scroll=0,0&\(first.held)&lead=100", method: .get))
+            #expect(next.readout["text"] == "220.5 lb")
+            #expect(next.number("scroll") != nil && next.number("shift") == 0, "the server places a follower: absolute")
+            let bad = try await client.execute(uri: "/frame/ruler?size=1000,80&lead=1&factor=0", method: .get)
+            #expect(String(buffer: bad.body) == "factor: must be \(Limits.Accepts.factor)\n")
+        }
+    }
+
+    @Test func themesColourTheTilesAndTheElement() async throws {
+        try await withServer { client, _ in
+            let dark = try Frame(try await client.execute(uri: "/frame/ruler?size=600,120&theme=dark", method: .get))
+            #expect((dark.added.first?["svg"] as? String)?.contains(##"stroke="#ddd""##) == true)
+            #expect(dark.json["style"] as? String == ":host{--endless-background:#1e1e1e;--endless-accent:#ff6e6a}")
+            let auto = try Frame(try await client.execute(uri: "/frame/grid?size=600,400&theme=auto", method: .get))
+            let style = try #require(auto.json["style"] as? String)
+            #expect(
+                style.contains("@media (prefers-color-scheme: dark){")
+                    && style.contains(##"[fill="#d6d6d6"]{fill:#2e2e2e}"##))
+        }
+    }
+
+    /// The configuration is validated by the same code as `/svg`: the same message, word for word.
+    @Test(arguments: ["max=abc", "ticks=0", "spacing=1", "ends=both", "unit=abcdefghijklmnopq", "orientation=up"])
+    func framesAndImagesRefuseAConfigurationAlike(_ query: String) async throws {
+        try await withServer { client, _ in
+            let frame = try await client.execute(uri: "/frame/ruler?size=600,120&\(query)", method: .get)
+            let image = try await client.execute(uri: "/svg/ruler?\(query)", method: .get)
+            #expect(frame.status == .badRequest && image.status == .badRequest)
+            #expect(String(buffer: frame.body) == String(buffer: image.body))
+            #expect(frame.headers[.accessControlAllowOrigin] == "*", "an element on another origin can read it")
         }
     }
 
     @Test(arguments: [
-        ("/frame/ruler?width=0", "width"), ("/frame/ruler?width=800&key=jump", "key"),
-        ("/frame/ruler?width=800&origin=0&have=9:3", "have"), ("/frame/ruler?width=800&scroll=-1e9&origin=0", "scroll"),
-        ("/frame/grid?width=800&height=600&have=1:2", "have"), ("/frame/loop?width=800&origin=nan", "origin"),
-        ("/frame/ruler?width=800&value=5000", "value"), ("/frame/tree", "path"), ("/?value=abc", "value"),
-        ("/?x=1e16", "x"), ("/frame/ruler?width=800&t=soon", "t"),
-        ("/frame/grid?width=800&height=600&t=5&mark=1:2@3", "mark"), ("/frame/loop?width=800&t=5&mark=1@2", "mark"),
+        ("/frame/ruler?size=0,120", "size"), ("/frame/ruler?size=800,120&key=jump", "key"),
+        ("/frame/ruler?size=800,120&origin=0&have=9:3", "have"),
+        ("/frame/ruler?size=800,120&scroll=-1e9,0&origin=0", "scroll"),
+        ("/frame/grid?size=800,600&origin=0,0&have=1:2", "have"), ("/frame/loop?size=800,120&origin=nan", "origin"),
+        ("/frame/ruler?size=800,120&value=5000", "value"), ("/frame/tree", "path"), ("/?value=abc", "value"),
+        ("/?x=1e16", "x"), ("/frame/ruler?size=800,120&t=soon", "t"), ("/frame/ruler", "size"),
+        ("/frame/grid?size=800,600&t=5&mark=1:2@3", "mark"), ("/frame/loop?size=800,120&t=5&mark=1@2", "mark"),
+        ("/frame/grid?size=800,9000", "size"), ("/frame/ruler?size=800,120&dir=rtl&orientation=vertical", "dir"),
+        ("/frame/ruler?size=800,120&end=yes", "end"), ("/?height=300", "value"),
     ])
     func badFrameRequestsGetOneLine(uri: String, parameter: String) async throws {
         try await withServer { client, _ in
@@ -223,23 +319,27 @@ import Testing
     @Test func theIndexPageOpensAtTheAskedValue() async throws {
         try await withServer { client, _ in
             let html = String(buffer: try await client.execute(uri: "/?value=72.4&x=1000&y=-500", method: .get).body)
-            #expect(html.contains(#"aria-valuenow="72.4""#) && html.contains(#"aria-valuetext="72.4 kg""#))
-            #expect(
-                html.contains(#"role="slider""#) && html.contains(#"aria-valuemin="9""#)
-                    && html.contains(#"aria-valuemax="999""#))
+            #expect(html.contains(#"<endless-ruler id="weight" value="72.4""#))
+            #expect(html.contains(#"<endless-grid id="grid" x="1000" y="-500""#))
             #expect(html.contains("<title>Ruler at 72.4 kg</title>"), "the first window is drawn into the page")
             #expect(html.contains("159.6 lb") && html.contains("(1000, -500)"))
+            #expect(html.contains(#"orientation="vertical" value="172.5""#) && html.contains("Ruler at 172.5 cm"))
             #expect(html.contains(#"<script src="/endless.js" defer></script>"#))
+            #expect(!html.contains("Submitted"))
+            let submitted = String(buffer: try await client.execute(uri: "/?height=180.5", method: .get).body)
+            #expect(submitted.contains("Submitted: <code>height=180.5</code>"))
+            #expect(submitted.contains(#"orientation="vertical" value="180.5""#))
         }
     }
 
-    @Test func theScriptIsServedAndThin() async throws {
+    @Test func theScriptIsServedAndSmall() async throws {
         try await withServer { client, _ in
             let response = try await client.execute(uri: "/endless.js", method: .get)
             #expect(response.status == .ok)
             let script = String(buffer: response.body)
-            #expect(script.split(separator: "\n", omittingEmptySubsequences: false).count <= 150)
+            #expect(script.split(separator: "\n", omittingEmptySubsequences: false).count <= 400)
             #expect(!script.contains("import ") && !script.contains("require("), "no framework, no dependency")
+            for view in ["ruler", "loop", "grid"] { #expect(script.contains("'endless-\(view)'")) }
         }
     }
 }

@@ -132,7 +132,7 @@ import Testing
     }
 
     /// The page, its frames, health and metrics answer HEAD as GET does, with no body, on a connection that goes on.
-    @Test(arguments: ["/?value=72.4", "/frame/grid?width=800&height=500", "/frame/ruler?width=800", "/metrics"])
+    @Test(arguments: ["/?value=72.4", "/frame/grid?size=800,500", "/frame/ruler?size=800,120", "/metrics"])
     func headWorksEverywhereGetDoes(path: String) async throws {
         try await withServer(.live) { client, _ in
             let port = try #require(client.port)
@@ -168,8 +168,13 @@ import Testing
             try await client.execute(uri: "/", method: .get) {
                 let html = String(buffer: $0.body)
                 #expect($0.headers[.contentType] == "text/html; charset=utf-8")
-                for view in ["ruler", "pounds", "loop", "grid"] { #expect(html.contains(#"id="\#(view)""#), "\(view)") }
-                for title in ["Ruler at 60.0 kg", "Loop around item", "Grid around (0, 0)"] {
+                for view in ["weight", "pounds", "height", "loop", "grid"] {
+                    #expect(html.contains(#"id="\#(view)""#), "\(view)")
+                }
+                for title in [
+                    "Ruler at 60.0 kg", "Ruler at 132.3 lb", "Ruler at 172.5 cm", "Loop around item 0",
+                    "Grid around (0, 0)",
+                ] {
                     #expect(html.contains("<title>\(title)"), "the first \(title) window is drawn into the page")
                 }
             }

@@ -114,7 +114,7 @@ import Testing
         for _ in 0..<20_000 {
             let offset = Double.random(in: -1e15...1e15, using: &rng)
             let resource = SVGResource.rulerWindow(
-                try RulerWindow(ruler: try Ruler(.weight), offset: offset, width: 1200, height: 120))
+                try RulerWindow(ruler: try Ruler(.weight), offset: offset, width: 1200, height: 120), .light)
             _ = resource.render(cache: tiles)
             responses.store(
                 CachedResponse(etag: "x", resource: resource.kind, chunks: [ByteBuffer(string: "x")]),
@@ -129,9 +129,9 @@ import Testing
         let ruler = try Ruler(.weight)
         let near = try RulerWindow(ruler: ruler, offset: 6340, width: 1200, height: 120)
         let turnsAway = try RulerWindow(ruler: ruler, offset: 6340 + 99_100 * 1_000_000, width: 1200, height: 120)
-        let first = SVGResource.rulerWindow(near).render(cache: tiles)
+        let first = SVGResource.rulerWindow(near, .light).render(cache: tiles)
         let countAfterFirst = tiles.count
-        let second = SVGResource.rulerWindow(turnsAway).render(cache: tiles)
+        let second = SVGResource.rulerWindow(turnsAway, .light).render(cache: tiles)
         #expect(tiles.count == countAfterFirst, "a million turns later, the same 13 drawings")
         #expect(first.tiles == second.tiles)
     }

@@ -84,11 +84,9 @@ extension AxisLayout {
     public func frame(
         _ report: AxisReport, strip: TileStrip, gestureEnded: Bool, quantum: Double, start: Double
     ) throws(EndlessError) -> AxisFrame {
-        guard report.length > 0, report.length <= Limits.maximumWindowSide else {
-            throw EndlessError("width", "must be a number greater than 0 and at most 8192")
-        }
+        try Limits.checkWindowSide(report.length, "size")
         guard report.scroll.isFinite, report.scroll >= -report.length, report.scroll <= contentLength else {
-            throw EndlessError("scroll", "must be a scroll position within the content (0 to 4000000)")
+            throw EndlessError("scroll", "must be a scroll position within the content (0 to \(Int(contentLength)))")
         }
         var axis: ScrollAxis
         var shift: Double = 0

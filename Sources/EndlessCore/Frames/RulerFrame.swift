@@ -1,6 +1,18 @@
 /// A keyboard move of a ruler slider.
 public enum RulerKey: String, Sendable, CaseIterable {
     case tickUp, tickDown, blockUp, blockDown, home, end
+
+    /// A slider's keys: arrows a tick, Page keys a block, Home and End the first and last label.
+    public init(_ key: ViewKey) {
+        switch key {
+        case .arrowRight, .arrowUp: self = .tickUp
+        case .arrowLeft, .arrowDown: self = .tickDown
+        case .pageUp: self = .blockUp
+        case .pageDown: self = .blockDown
+        case .home: self = .home
+        case .end: self = .end
+        }
+    }
 }
 
 /// What a ruler view shows after the page applies a frame.
@@ -19,25 +31,39 @@ extension Ruler {
     /// The frame for a ruler view whose pointer is the viewport's centre.
     ///
     /// At a gesture's end the pointer settles on the nearest tick; a key asks for a tick or a block
-    /// further, or for the first or last label; `startOffset` places a view that has no origin yet.
+    /// further, or for the first or last label; `startOffset` places a view that has no origin yet. A `mirrored`
+    /// ruler (right to left) grows against the page's axis: its world coordinate is the negated offset.
     public func frame(
-        _ report: AxisReport, layout: AxisLayout, gestureEnded: Bool, key: RulerKey? = nil, startOffset: Double
+        _ report: AxisReport, layout: AxisLayout, gestureEnded: Bool, key: RulerKey? = nil, startOffset: Double,
+        mirrored: Bool = false
     ) throws(EndlessError) -> RulerFrame {
         let half = report.length / 2
+        let sign: Double = mirrored ? -1 : 1
         let axis = try layout.frame(
-            report, strip: blockStrip, gestureEnded: gestureEnded, quantum: blockLength, start: startOffset - half)
-        let pointerOffset = clampedOffset(axis.origin + axis.settledScroll + half)
+            report, strip: blockStrip(mirrored: mirrored), gestureEnded: gestureEnded, quantum: blockLength,
+            start: sign * startOffset - half)
+        let pointerOffset = clampedOffset(sign * (axis.origin + axis.settledScroll + half))
         var target: Double? = nil
         if let key {
             target = try keyTarget(key, from: pointerOffset)
         } else if gestureEnded {
             target = snappedOffset(pointerOffset)  // on a tick, and back inside a clamped ruler's ends
         }
-        let snapScroll = target.map { $0 - half - axis.origin }.flatMap { $0 == axis.settledScroll ? nil : $0 }
+        let snapScroll = target.map { sign * $0 - half - axis.origin }.flatMap {
+            $0 == axis.settledScroll ? nil : $0
+        }
         return RulerFrame(
             axis: axis, value: value(ofTick: tick(atOffset: pointerOffset)), snap: snapScroll,
             snapValue: target.map { value(ofTick: tick(atOffset: $0)) }, pointerOffset: target ?? pointerOffset)
     }
+
+    /// Blocks as tiles of the page's axis; mirrored, tile `i` is block `−i`, so tiles still grow along the axis.
+    public func blockStrip(mirrored: Bool) -> TileStrip {
+        mirrored ? TileStrip(length: blockLength, phase: -blockStrip.phase - blockLength) : blockStrip
+    }
+
+    /// The block that tile `index` of `blockStrip(mirrored:)` shows.
+    public func block(ofTile index: Int64, mirrored: Bool) -> Int64 { mirrored ? -index : index }
 
     /// Where a key moves the pointer from `offset`.
     public func keyTarget(_ key: RulerKey, from offset: Double) throws(EndlessError) -> Double {
@@ -55,22 +81,24 @@ extension Ruler {
 }
 
 extension LinkedRuler {
-    /// The follower's frame: its pointer where the leader's pointer says, its content recentered when needed.
+    /// The follower's frame: its pointer where the leader's continuous value says, its content recentered when
+    /// needed.
     public func followerFrame(
-        _ report: AxisReport, layout: AxisLayout, leaderOffset: Double
+        _ report: AxisReport, layout: AxisLayout, leaderValue: Double, mirrored: Bool = false
     ) throws(EndlessError) -> RulerFrame {
         let half = report.length / 2
-        let target = followerOffset(forLeaderOffset: leaderOffset)
+        let target = followerOffset(forLeaderValue: leaderValue)
+        let world = (mirrored ? -target : target) - half
         var placed = report
-        if let origin = report.origin { placed.scroll = target - half - origin }
+        if let origin = report.origin { placed.scroll = world - origin }
         if !(0...layout.contentLength - report.length).contains(placed.scroll) { placed.origin = nil }
         let axis = try layout.frame(
-            placed, strip: follower.blockStrip, gestureEnded: false, quantum: follower.blockLength, start: target - half
-        )
+            placed, strip: follower.blockStrip(mirrored: mirrored), gestureEnded: false,
+            quantum: follower.blockLength, start: world)
         var frame = RulerFrame(
             axis: axis, value: follower.value(ofTick: follower.tick(atOffset: target)), snap: nil, snapValue: nil,
             pointerOffset: target)
-        frame.axis.scroll = target - half - axis.origin
+        frame.axis.scroll = world - axis.origin
         return frame
     }
 }

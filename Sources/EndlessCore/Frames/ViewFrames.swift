@@ -8,13 +8,38 @@ public struct LoopFrame: Sendable, Hashable {
 }
 
 extension Loop {
-    /// The frame for a loop view: tiles every item, settles with the nearest item centred.
-    public func frame(_ report: AxisReport, layout: AxisLayout, gestureEnded: Bool) throws(EndlessError) -> LoopFrame {
-        let axis = try layout.frame(report, strip: itemStrip, gestureEnded: gestureEnded, quantum: spacing, start: 0)
+    /// The frame for a loop view: tiles every item, settles with the nearest item centred; a key moves to a
+    /// neighbouring item, a page of items further, or the nearest item 0 (Home) or last item (End).
+    public func frame(
+        _ report: AxisReport, layout: AxisLayout, gestureEnded: Bool, key: ViewKey? = nil, start: Double = 0
+    ) throws(EndlessError) -> LoopFrame {
+        let axis = try layout.frame(
+            report, strip: itemStrip, gestureEnded: gestureEnded, quantum: spacing, start: start)
         let leading = axis.origin + axis.settledScroll
-        let settled = gestureEnded ? snapRule(windowWidth: report.length).snap(leading) : leading
+        var settled = gestureEnded || key != nil ? snapRule(windowWidth: report.length).snap(leading) : leading
+        if let key { settled += Double(itemSteps(for: key, from: settled, width: report.length)) * spacing }
         let item = label(ofItem: itemStrip.tile(containing: settled + report.length / 2))
         return LoopFrame(axis: axis, snap: settled == leading ? nil : settled - axis.origin, centredItem: item)
+    }
+
+    /// How many items a key moves a window `width` wide whose leading edge is at `leading` (an item centred).
+    func itemSteps(for key: ViewKey, from leading: Double, width: Double) -> Int64 {
+        let page = max(1, Int64((width / spacing).rounded(.down)))
+        switch key {
+        case .arrowRight, .arrowDown: return 1
+        case .arrowLeft, .arrowUp: return -1
+        case .pageDown: return page
+        case .pageUp: return -page
+        case .home, .end:
+            let centred = Int64(label(ofItem: itemStrip.tile(containing: leading + width / 2)))
+            let target = key == .home ? 0 : Int64(count - 1)
+            return target - centred
+        }
+    }
+
+    /// The leading edge of a window `width` wide with item `item` centred.
+    public func leading(centring item: Int64, width: Double) -> Double {
+        inset + Double(item) * spacing - width / 2
     }
 }
 
@@ -42,7 +67,7 @@ extension Grid {
     /// re-places the content around it when it is too far to scroll to.
     public func frame(
         horizontal: AxisReport, vertical: AxisReport, layout: AxisLayout, gestureEnded: Bool, backToCentre: Bool,
-        start: (x: Double, y: Double), tilesPerBlock: Int64 = Grid.pageBlock
+        start: (x: Double, y: Double), key: ViewKey? = nil, tilesPerBlock: Int64 = Grid.pageBlock
     ) throws(EndlessError) -> GridFrame {
         var horizontal = horizontal, vertical = vertical
         var start = start
@@ -83,9 +108,24 @@ extension Grid {
         var snap: (x: Double, y: Double)? = nil
         if backToCentre, center != (0, 0) {
             snap = (-horizontal.length / 2 - columns.origin, -vertical.length / 2 - rows.origin)
+        } else if let key, let (dx, dy) = pan(for: key, viewport: (horizontal.length, vertical.length)) {
+            snap = (columns.settledScroll + dx, rows.settledScroll + dy)
         }
         return GridFrame(
             horizontal: columns, vertical: rows, tilesPerBlock: tilesPerBlock, snap: snap,
-            center: snap == nil ? center : (0, 0))
+            center: backToCentre && snap != nil ? (0, 0) : center)
+    }
+
+    /// How far a key pans the grid: arrows a tile, Page keys a viewport up or down; Home is back to centre.
+    func pan(for key: ViewKey, viewport: (width: Double, height: Double)) -> (Double, Double)? {
+        switch key {
+        case .arrowLeft: (-tileSize, 0)
+        case .arrowRight: (tileSize, 0)
+        case .arrowUp: (0, -tileSize)
+        case .arrowDown: (0, tileSize)
+        case .pageUp: (0, -viewport.height)
+        case .pageDown: (0, viewport.height)
+        case .home, .end: nil
+        }
     }
 }

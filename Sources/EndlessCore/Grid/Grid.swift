@@ -18,7 +18,7 @@ public struct Grid: Sendable, Hashable {
 
     public init(tileSize: Double = 100) throws(EndlessError) {
         guard Limits.tileLengthRange.contains(tileSize) else {
-            throw EndlessError("tile", "must be a tile size in points from 10 to 4096")
+            throw EndlessError("tile", "must be \(Limits.Accepts.tileSize)")
         }
         self.tileSize = tileSize
     }
@@ -79,7 +79,8 @@ public struct GridWindow: Sendable, Hashable {
         guard columns.count * rows.count <= Limits.maximumTilesPerWindow else {
             throw EndlessError(
                 "width",
-                "with this height covers \(columns.count * rows.count) tiles, more than 4096; use a smaller window")
+                "with this height covers \(columns.count * rows.count) tiles, more than \(Limits.maximumTilesPerWindow); use a smaller window"
+            )
         }
     }
 

@@ -7,10 +7,10 @@ public struct Loop: Sendable, Hashable {
 
     public init(count: Int = 21, spacing: Double = 150, inset: Double = 40) throws(EndlessError) {
         guard Limits.loopCountRange.contains(count) else {
-            throw EndlessError("count", "must be a whole number of items from 1 to 100000")
+            throw EndlessError("count", "must be \(Limits.Accepts.loopCount)")
         }
         guard Limits.tileLengthRange.contains(spacing) else {
-            throw EndlessError("spacing", "must be an item spacing in points from 10 to 4096")
+            throw EndlessError("spacing", "must be \(Limits.Accepts.itemSpacing)")
         }
         guard inset.isFinite, abs(inset) <= spacing * Double(count) else {
             throw EndlessError("inset", "must be a number of points within one loop period")
@@ -38,16 +38,20 @@ public struct Loop: Sendable, Hashable {
     }
 }
 
-/// What a loop shows in a window whose left edge is at `offset` (the seed's `contentOffset`).
+/// What a loop shows in a window whose leading edge is at `offset` (the seed's `contentOffset`).
 public struct LoopWindow: Sendable, Hashable {
     public let loop: Loop
     public let offset: Double
     public let width: Double
     public let height: Double
-    /// The items that cover the window, placed relative to its left edge.
+    /// Vertical: items run downwards and `height` is the window's length along the loop.
+    public let orientation: Orientation
+    /// The items that cover the window, placed relative to its leading (left or top) edge.
     public let items: TileRun
 
-    public init(loop: Loop, offset: Double, width: Double, height: Double) throws(EndlessError) {
+    public init(
+        loop: Loop, offset: Double, width: Double, height: Double, orientation: Orientation = .horizontal
+    ) throws(EndlessError) {
         try Limits.checkCoordinate(offset, "offset")
         try Limits.checkWindowSide(width, "width")
         try Limits.checkWindowSide(height, "height")
@@ -55,9 +59,15 @@ public struct LoopWindow: Sendable, Hashable {
         self.offset = offset
         self.width = width
         self.height = height
-        items = loop.itemStrip.run(from: offset, extent: width)
+        self.orientation = orientation
+        items = loop.itemStrip.run(from: offset, extent: orientation.isVertical ? height : width)
         guard items.count <= Limits.maximumTilesPerWindow else {
-            throw EndlessError("width", "covers more than 4096 items; narrow the window or widen the spacing")
+            throw EndlessError(
+                orientation.isVertical ? "height" : "width",
+                "covers more than \(Limits.maximumTilesPerWindow) items; narrow the window or widen the spacing")
         }
     }
+
+    /// The window's length along the loop.
+    public var length: Double { orientation.isVertical ? height : width }
 }

@@ -1,8 +1,8 @@
 /// Reading each view's window from named parameters: the names and defaults of the query string and
 /// of `endless render` alike.
 extension Parameters {
-    static let windowSide = "a number greater than 0 and at most 8192"
-    static let coordinate = "a number between -1e15 and 1e15"
+    static let windowSide = Limits.Accepts.windowSide
+    static let coordinate = Limits.Accepts.coordinate
 
     func windowSize(defaultWidth: Double, defaultHeight: Double) throws(EndlessError) -> (Double, Double) {
         (
@@ -19,10 +19,10 @@ extension Parameters {
         if let minimum = try decimal("min") { configuration.minimum = minimum }
         if let maximum = try decimal("max") { configuration.maximum = maximum }
         if let step = try decimal("step") { configuration.step = step }
-        if let ticks = try integer("ticks", accepts: "a whole number of ticks per block from 1 to 100") {
+        if let ticks = try integer("ticks", accepts: Limits.Accepts.ticks) {
             configuration.ticksPerBlock = ticks
         }
-        if let spacing = try number("spacing", accepts: "a tick spacing in points from 2 to 1000") {
+        if let spacing = try number("spacing", accepts: Limits.Accepts.tickSpacing) {
             configuration.tickSpacing = spacing
         }
         if let ends = text("ends") {
@@ -35,10 +35,41 @@ extension Parameters {
         return try Ruler(configuration)
     }
 
-    /// A ruler window: the ruler, at `value` or `offset` (not both), `width` × `height` (600 × 120).
+    /// `orientation`: `horizontal` (the default) or `vertical`.
+    public func orientation() throws(EndlessError) -> Orientation {
+        try option("orientation", Orientation.all) ?? .horizontal
+    }
+
+    /// `dir`: `ltr` (the default) or `rtl`, a horizontal ruler whose values grow to the left.
+    public func isMirrored(_ orientation: Orientation) throws(EndlessError) -> Bool {
+        let direction = try option("dir", Direction.all) ?? .leftToRight
+        if direction == .rightToLeft && orientation.isVertical {
+            throw EndlessError("dir", "must be ltr for a vertical ruler; rtl is for a horizontal one")
+        }
+        return direction == .rightToLeft
+    }
+
+    /// `theme`: `light` (the default), `dark`, or `auto` (follows `prefers-color-scheme`).
+    public func theme() throws(EndlessError) -> Theme { try option("theme", Theme.all) ?? .light }
+
+    /// One of a few named choices.
+    func option<Choice: CustomStringConvertible>(_ name: String, _ choices: [Choice]) throws(EndlessError) -> Choice? {
+        guard let text = text(name) else { return nil }
+        guard let choice = choices.first(where: { $0.description == text }) else {
+            let names = choices.map(\.description)
+            throw EndlessError(name, "must be \(names.dropLast().joined(separator: ", ")) or \(names.last!)")
+        }
+        return choice
+    }
+
+    /// A ruler window: the ruler, at `value` or `offset` (not both), `width` × `height` (600 × 120; a vertical
+    /// one 120 × 600), `orientation` and `dir`.
     public func rulerWindow() throws(EndlessError) -> RulerWindow {
         let ruler = try ruler()
-        let (width, height) = try windowSize(defaultWidth: 600, defaultHeight: 120)
+        let orientation = try orientation()
+        let mirrored = try isMirrored(orientation)
+        let (width, height) = try windowSize(
+            defaultWidth: orientation.isVertical ? 120 : 600, defaultHeight: orientation.isVertical ? 600 : 120)
         let offset: Double
         if let value = try decimal("value") {
             guard !contains("offset") else { throw EndlessError("value", "give value or offset, not both") }
@@ -48,16 +79,21 @@ extension Parameters {
         } else {
             offset = try ruler.offset(for: ruler.configuration.initialValue ?? ruler.configuration.minimum)
         }
-        return try RulerWindow(ruler: ruler, offset: offset, width: width, height: height)
+        return try RulerWindow(
+            ruler: ruler, offset: offset, width: width, height: height, orientation: orientation, mirrored: mirrored)
     }
 
-    public static let rulerNames = [
-        "value", "offset", "width", "height", "min", "max", "step", "ticks", "spacing", "ends", "unit",
-    ]
+    /// What every view's look may add: its orientation (ruler and loop), direction (ruler) and theme.
+    public static let lookNames = ["orientation", "dir", "theme"]
+
+    /// A ruler's configuration, the same in a window, a tile and a page's frame.
+    public static let rulerConfigurationNames = ["min", "max", "step", "ticks", "spacing", "ends", "unit"]
+
+    public static let rulerNames = ["value", "offset", "width", "height"] + rulerConfigurationNames + lookNames
 
     /// A grid of `tile`-point tiles (100).
     public func grid() throws(EndlessError) -> Grid {
-        try Grid(tileSize: try number("tile", accepts: "a tile size in points from 10 to 4096") ?? 100)
+        try Grid(tileSize: try number("tile", accepts: Limits.Accepts.tileSize) ?? 100)
     }
 
     /// A grid window centred on world point (`x`, `y`), `width` × `height` (600 × 400).
@@ -69,23 +105,27 @@ extension Parameters {
             centerY: try number("y", accepts: Self.coordinate) ?? 0, width: width, height: height)
     }
 
-    public static let gridNames = ["x", "y", "width", "height", "tile"]
+    public static let gridNames = ["x", "y", "width", "height", "tile", "theme"]
 
     /// A loop of `count` items (21) every `spacing` points (150), the first `inset` points in (40).
     public func loop() throws(EndlessError) -> Loop {
         try Loop(
-            count: try integer("count", accepts: "a whole number of items from 1 to 100000") ?? 21,
-            spacing: try number("spacing", accepts: "an item spacing in points from 10 to 4096") ?? 150,
+            count: try integer("count", accepts: Limits.Accepts.loopCount) ?? 21,
+            spacing: try number("spacing", accepts: Limits.Accepts.itemSpacing) ?? 150,
             inset: try number("inset", accepts: "a number of points within one loop period") ?? 40)
     }
 
-    /// A loop window whose left edge is at `offset` (0), `width` × `height` (600 × 120).
+    /// A loop window whose leading edge is at `offset` (0), `width` × `height` (600 × 120; vertical 120 × 600).
     public func loopWindow() throws(EndlessError) -> LoopWindow {
         let loop = try loop()
-        let (width, height) = try windowSize(defaultWidth: 600, defaultHeight: 120)
+        let orientation = try orientation()
+        let (width, height) = try windowSize(
+            defaultWidth: orientation.isVertical ? 120 : 600, defaultHeight: orientation.isVertical ? 600 : 120)
         return try LoopWindow(
-            loop: loop, offset: try number("offset", accepts: Self.coordinate) ?? 0, width: width, height: height)
+            loop: loop, offset: try number("offset", accepts: Self.coordinate) ?? 0, width: width, height: height,
+            orientation: orientation)
     }
 
-    public static let loopNames = ["offset", "width", "height", "count", "spacing", "inset"]
+    public static let loopConfigurationNames = ["count", "spacing", "inset"]
+    public static let loopNames = ["offset", "width", "height"] + loopConfigurationNames + ["orientation", "theme"]
 }

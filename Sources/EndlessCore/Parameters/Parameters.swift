@@ -24,7 +24,7 @@ public struct Parameters: Sendable {
         guard let text = values[name] else { return nil }
         guard let number = DecimalNumber(text) else {
             throw EndlessError(
-                name, "must be a decimal number like 72.4, with at most 6 decimals, between -1e12 and 1e12")
+                name, "must be \(Limits.Accepts.decimal)")
         }
         return number
     }

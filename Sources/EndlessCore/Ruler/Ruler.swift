@@ -22,13 +22,13 @@ public struct Ruler: Sendable, Hashable {
     public init(_ configuration: RulerConfiguration) throws(EndlessError) {
         let c = configuration
         guard Limits.ticksPerBlockRange.contains(c.ticksPerBlock) else {
-            throw EndlessError("ticks", "must be a whole number of ticks per block from 1 to 100")
+            throw EndlessError("ticks", "must be \(Limits.Accepts.ticks)")
         }
         guard Limits.tickSpacingRange.contains(c.tickSpacing) else {
-            throw EndlessError("spacing", "must be a tick spacing in points from 2 to 1000")
+            throw EndlessError("spacing", "must be \(Limits.Accepts.tickSpacing)")
         }
         guard c.unit.count <= Limits.maximumUnitLength else {
-            throw EndlessError("unit", "must be at most 16 characters")
+            throw EndlessError("unit", "must be \(Limits.Accepts.unit)")
         }
         for (name, number) in [("min", c.minimum), ("max", c.maximum), ("step", c.step)] {
             guard number.rescaled(to: 0).map({ abs($0.units) <= DecimalNumber.maximumMagnitude }) ?? true else {

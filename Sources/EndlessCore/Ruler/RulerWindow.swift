@@ -1,14 +1,21 @@
-/// What a ruler shows in a window whose pointer (its horizontal centre) is at `offset`.
+/// What a ruler shows in a window whose pointer (its centre along the ruler) is at `offset`.
 public struct RulerWindow: Sendable, Hashable {
     public let ruler: Ruler
     /// Offset under the pointer, already clamped for a clamped ruler.
     public let offset: Double
     public let width: Double
     public let height: Double
-    /// The blocks that cover the window, placed relative to its left edge.
+    /// Vertical: values grow downwards and `height` is the window's length along the ruler.
+    public let orientation: Orientation
+    /// Values grow to the left (a horizontal ruler with `dir=rtl`): tile `i` is block `−i`.
+    public let isMirrored: Bool
+    /// The tiles that cover the window along the ruler, placed relative to its leading (left or top) edge.
     public let blocks: TileRun
 
-    public init(ruler: Ruler, offset: Double, width: Double, height: Double) throws(EndlessError) {
+    public init(
+        ruler: Ruler, offset: Double, width: Double, height: Double, orientation: Orientation = .horizontal,
+        mirrored: Bool = false
+    ) throws(EndlessError) {
         try Limits.checkCoordinate(offset, "offset")
         try Limits.checkWindowSide(width, "width")
         try Limits.checkWindowSide(height, "height")
@@ -16,13 +23,23 @@ public struct RulerWindow: Sendable, Hashable {
         self.offset = ruler.clampedOffset(offset)
         self.width = width
         self.height = height
-        blocks = ruler.blockStrip.run(from: self.offset - width / 2, extent: width)
+        self.orientation = orientation
+        isMirrored = mirrored && !orientation.isVertical
+        let length = orientation.isVertical ? height : width
+        let pointer = isMirrored ? -self.offset : self.offset
+        blocks = ruler.blockStrip(mirrored: isMirrored).run(from: pointer - length / 2, extent: length)
         guard blocks.count <= Limits.maximumTilesPerWindow else {
             throw EndlessError(
-                "width", "covers \(blocks.count) blocks, more than 4096; narrow the window or widen the blocks")
+                orientation.isVertical ? "height" : "width",
+                "covers \(blocks.count) blocks, more than \(Limits.maximumTilesPerWindow); narrow the window or widen the blocks"
+            )
         }
     }
 
     /// The exact value under the pointer.
     public var value: DecimalNumber { ruler.value(ofTick: ruler.tick(atOffset: offset)) }
+
+    /// The window's length along the ruler, and its thickness across it.
+    public var length: Double { orientation.isVertical ? height : width }
+    public var thickness: Double { orientation.isVertical ? width : height }
 }

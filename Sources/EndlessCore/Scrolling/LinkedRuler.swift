@@ -1,13 +1,17 @@
-/// Seed 003 §4's linked scrolling: a follower ruler whose offset is computed from the leader's on every
-/// scroll, through a unit conversion (kilograms to pounds).
+/// Seed 003 §4's linked scrolling: a follower ruler whose offset is computed from its leader's value on every
+/// scroll, through a linear mapping (kilograms to pounds: × 2.20462262185).
+///
+/// It needs only the leader's continuous value, not the leader itself, so a follower on a page can follow any ruler
+/// whose frames report that value.
 public struct LinkedRuler: Sendable, Hashable {
-    public var leader: Ruler
     public var follower: Ruler
     /// Follower units per leader unit.
     public var factor: Double
 
-    public init(leader: Ruler, follower: Ruler, factor: Double) {
-        self.leader = leader
+    public init(follower: Ruler, factor: Double) throws(EndlessError) {
+        guard factor.isFinite, factor != 0, abs(factor) <= 1e12, abs(factor) >= 1e-12 else {
+            throw EndlessError("factor", "must be \(Limits.Accepts.factor)")
+        }
         self.follower = follower
         self.factor = factor
     }
@@ -15,14 +19,19 @@ public struct LinkedRuler: Sendable, Hashable {
     /// Pounds in a kilogram (exact by definition: 1 lb = 0.45359237 kg).
     public static let poundsPerKilogram = 1 / 0.45359237
 
-    /// The seed's weight ruler in kilograms with a pounds ruler under it.
-    public static func kilogramsAndPounds() -> LinkedRuler {
-        // Both configurations are constants that validate.
-        LinkedRuler(leader: try! Ruler(.weight), follower: try! Ruler(.pounds), factor: poundsPerKilogram)
+    /// A pounds ruler that follows seed 000's weight ruler in kilograms.
+    public static func pounds() -> LinkedRuler {
+        // Constants that validate.
+        try! LinkedRuler(follower: try! Ruler(.pounds), factor: poundsPerKilogram)
     }
 
-    /// The follower's offset while the leader's pointer is at `leaderOffset`.
-    public func followerOffset(forLeaderOffset leaderOffset: Double) -> Double {
-        follower.offset(forContinuousValue: leader.continuousValue(atOffset: leaderOffset) * factor)
+    /// The follower's offset while the leader shows the continuous value `value`.
+    public func followerOffset(forLeaderValue value: Double) -> Double {
+        follower.offset(forContinuousValue: value * factor)
+    }
+
+    /// The follower's offset while `leader`'s pointer is at `leaderOffset`.
+    public func followerOffset(forLeaderOffset leaderOffset: Double, of leader: Ruler) -> Double {
+        followerOffset(forLeaderValue: leader.continuousValue(atOffset: leaderOffset))
     }
 }

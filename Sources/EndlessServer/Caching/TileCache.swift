@@ -45,14 +45,20 @@ final class TileCache: Sendable {
 extension TileCache {
     /// A ruler's look; compute once per request, not per block.
     static func style(of renderer: RulerRenderer) -> String {
-        "ruler|" + SVGResource.style(renderer.ruler, height: renderer.height)
+        let c = renderer.ruler.configuration
+        return "ruler|\(c.minimum)|\(c.maximum)|\(c.step)|\(c.ticksPerBlock)|\(c.tickSpacing.bitPattern)|\(c.ends)|"
+            + "\(c.unit)|\(renderer.height.bitPattern)|\(renderer.orientation)|\(renderer.isMirrored)|\(renderer.theme)"
     }
 
     static func style(of renderer: LoopRenderer) -> String {
-        "loop|" + SVGResource.style(renderer.loop, height: renderer.height)
+        let loop = renderer.loop
+        return "loop|\(loop.count)|\(loop.spacing.bitPattern)|\(loop.inset.bitPattern)|\(renderer.height.bitPattern)|"
+            + "\(renderer.orientation)|\(renderer.theme)"
     }
 
-    static func style(of renderer: GridRenderer) -> String { "grid|\(renderer.grid.tileSize.bitPattern)" }
+    static func style(of renderer: GridRenderer) -> String {
+        "grid|\(renderer.grid.tileSize.bitPattern)|\(renderer.theme)"
+    }
 
     /// A ruler block's drawing: a wrapping ruler's block `b` looks like block `b mod cycle`.
     func block(_ block: Int64, of renderer: RulerRenderer, style: String) -> [UInt8] {

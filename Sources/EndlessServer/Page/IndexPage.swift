@@ -1,44 +1,61 @@
 import EndlessCore
 import EndlessSVG
 
-/// What the page shows before any script runs: each view's first window, drawn by the server.
-/// `/?value=72.4` opens the ruler there, `/?x=…&y=…` the grid.
+/// What the page shows before any script runs: each element's first window, drawn by the server, inside it.
+/// `/?value=72.4` opens the weight ruler there, `/?x=…&y=…` the grid, and `/?height=172.5` is the form's submission:
+/// the height ruler opens there and the page says what was submitted.
 struct IndexPage {
     let value: String
     let valueText: String
     let poundsText: String
-    let minimum: String
-    let maximum: String
+    let height: String
+    let heightText: String
+    let submitted: String?
+    let x: String
+    let y: String
     let gridCentre: String
-    let contentLength: String
     let rulerSVG: String
     let poundsSVG: String
+    let heightSVG: String
     let loopSVG: String
     let gridSVG: String
 
+    /// The height ruler of the page's form: 100…250 cm in half centimetres.
+    static let heightRuler = try! Ruler(
+        RulerConfiguration(minimum: 100, maximum: 250, step: DecimalNumber("0.5")!, ends: .clamp, unit: "cm"))
+
     init(query: [(String, String)]) throws(EndlessError) {
-        let parameters = try Parameters(query, accepted: ["value", "x", "y"])
-        let link = LinkedRuler.kilogramsAndPounds()
-        let ruler = link.leader
+        let parameters = try Parameters(query, accepted: ["value", "x", "y", "height"])
+        let ruler = try Ruler(.weight)
         let offset = try ruler.offset(for: try parameters.decimal("value") ?? ruler.configuration.initialValue!)
         let rulerWindow = try RulerWindow(ruler: ruler, offset: offset, width: 1200, height: 120)
+        let pounds = LinkedRuler.pounds()
         let poundsWindow = try RulerWindow(
-            ruler: link.follower, offset: link.followerOffset(forLeaderOffset: offset), width: 1200, height: 80)
-        let x = try parameters.number("x", accepts: "a number between -1e15 and 1e15") ?? 0
-        let y = try parameters.number("y", accepts: "a number between -1e15 and 1e15") ?? 0
+            ruler: pounds.follower, offset: pounds.followerOffset(forLeaderOffset: offset, of: ruler), width: 1200,
+            height: 80)
+        let heightValue = try parameters.decimal("height")
+        let heightWindow = try RulerWindow(
+            ruler: Self.heightRuler, offset: try Self.heightRuler.offset(for: heightValue ?? DecimalNumber("172.5")!),
+            width: 120, height: 400, orientation: .vertical)
+        let x = try parameters.number("x", accepts: Limits.Accepts.coordinate) ?? 0
+        let y = try parameters.number("y", accepts: Limits.Accepts.coordinate) ?? 0
         let gridWindow = try GridWindow(grid: .standard, centerX: x, centerY: y, width: 1200, height: 500)
         value = ruler.format(rulerWindow.value)
         valueText = "\(value) \(ruler.configuration.unit)"
-        poundsText = "\(link.follower.format(poundsWindow.value)) \(link.follower.configuration.unit)"
-        minimum = ruler.configuration.minimum.description
-        maximum = ruler.configuration.maximum.description
-        gridCentre = "(\(GridFrameJSON.number(x)), \(GridFrameJSON.number(y)))"
-        contentLength = GridFrameJSON.number(AxisLayout().contentLength)
+        poundsText = "\(pounds.follower.format(poundsWindow.value)) \(pounds.follower.configuration.unit)"
+        let height = Self.heightRuler.format(heightWindow.value)
+        (self.height, heightText) = (height, "\(height) cm")
+        submitted = heightValue == nil ? nil : height
+        (self.x, self.y) = (readoutNumber(x), readoutNumber(y))
+        gridCentre = "(\(self.x), \(self.y))"
         rulerSVG = Self.inline(RulerRenderer(ruler: ruler, height: 120).render(rulerWindow).document)
-        poundsSVG = Self.inline(RulerRenderer(ruler: link.follower, height: 80).render(poundsWindow).document)
+        poundsSVG = Self.inline(RulerRenderer(ruler: pounds.follower, height: 80).render(poundsWindow).document)
+        heightSVG = Self.inline(
+            RulerRenderer(ruler: Self.heightRuler, height: 120, orientation: .vertical).render(heightWindow).document)
+        let loop = Loop.standard
         loopSVG = Self.inline(
-            LoopRenderer(loop: .standard, height: 120).render(
-                try LoopWindow(loop: .standard, offset: 0, width: 1200, height: 120)
+            LoopRenderer(loop: loop, height: 120).render(
+                try LoopWindow(loop: loop, offset: loop.leading(centring: 0, width: 1200), width: 1200, height: 120)
             ).document)
         gridSVG = Self.inline(GridRenderer(grid: .standard).render(gridWindow).document)
     }

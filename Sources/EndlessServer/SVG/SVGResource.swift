@@ -3,15 +3,15 @@ import EndlessSVG
 
 /// What an SVG URL asks for: a window of a view, or one tile of it.
 enum SVGResource: Sendable {
-    case rulerWindow(RulerWindow)
-    case gridWindow(GridWindow)
-    case loopWindow(LoopWindow)
-    case rulerBlock(Ruler, height: Double, block: Int64)
-    case gridTile(Grid, GridCoordinate)
-    case loopItem(Loop, height: Double, item: Int64)
+    case rulerWindow(RulerWindow, Theme)
+    case gridWindow(GridWindow, Theme)
+    case loopWindow(LoopWindow, Theme)
+    case rulerBlock(RulerRenderer, block: Int64)
+    case gridTile(GridRenderer, GridCoordinate)
+    case loopItem(LoopRenderer, item: Int64)
 
     /// Bumped whenever drawing changes, so that old ETags stop matching.
-    static let renderingVersion = "1"
+    static let renderingVersion = "2"
 
     /// What a resource is, without its contents: what its caching and metrics depend on.
     enum Kind: String, Sendable {
@@ -37,52 +37,55 @@ enum SVGResource: Sendable {
     /// Everything the bytes depend on, after parsing: `value=72.40` and `value=72.4` share it.
     var canonicalKey: String {
         switch self {
-        case .rulerWindow(let window):
-            "ruler|\(Self.style(window.ruler, height: window.height))|\(window.offset.bitPattern)|\(window.width.bitPattern)"
-        case .gridWindow(let window):
-            "grid|\(window.grid.tileSize.bitPattern)|\(window.centerX.bitPattern)|\(window.centerY.bitPattern)|"
+        case .rulerWindow(let window, let theme):
+            TileCache.style(of: Self.renderer(window, theme)) + "|\(window.offset.bitPattern)|"
                 + "\(window.width.bitPattern)|\(window.height.bitPattern)"
-        case .loopWindow(let window):
-            "loop|\(Self.style(window.loop, height: window.height))|\(window.offset.bitPattern)|\(window.width.bitPattern)"
-        case .rulerBlock(let ruler, let height, let block): "ruler-block|\(Self.style(ruler, height: height))|\(block)"
-        case .gridTile(let grid, let tile): "grid-tile|\(grid.tileSize.bitPattern)|\(tile.x)|\(tile.y)"
-        case .loopItem(let loop, let height, let item): "loop-item|\(Self.style(loop, height: height))|\(item)"
+        case .gridWindow(let window, let theme):
+            TileCache.style(of: GridRenderer(grid: window.grid, theme: theme))
+                + "|\(window.centerX.bitPattern)|\(window.centerY.bitPattern)|"
+                + "\(window.width.bitPattern)|\(window.height.bitPattern)"
+        case .loopWindow(let window, let theme):
+            TileCache.style(of: Self.renderer(window, theme)) + "|\(window.offset.bitPattern)|"
+                + "\(window.width.bitPattern)|\(window.height.bitPattern)"
+        case .rulerBlock(let renderer, let block): "block|" + TileCache.style(of: renderer) + "|\(block)"
+        case .gridTile(let renderer, let tile): "tile|" + TileCache.style(of: renderer) + "|\(tile.x)|\(tile.y)"
+        case .loopItem(let renderer, let item): "item|" + TileCache.style(of: renderer) + "|\(item)"
         }
     }
 
-    static func style(_ ruler: Ruler, height: Double) -> String {
-        let c = ruler.configuration
-        return "\(c.minimum)|\(c.maximum)|\(c.step)|\(c.ticksPerBlock)|\(c.tickSpacing.bitPattern)|\(c.ends)|\(c.unit)|"
-            + "\(height.bitPattern)"
+    static func renderer(_ window: RulerWindow, _ theme: Theme) -> RulerRenderer {
+        RulerRenderer(
+            ruler: window.ruler, height: window.thickness, orientation: window.orientation,
+            mirrored: window.isMirrored, theme: theme)
     }
 
-    static func style(_ loop: Loop, height: Double) -> String {
-        "\(loop.count)|\(loop.spacing.bitPattern)|\(loop.inset.bitPattern)|\(height.bitPattern)"
+    static func renderer(_ window: LoopWindow, _ theme: Theme) -> LoopRenderer {
+        LoopRenderer(
+            loop: window.loop, height: window.orientation.isVertical ? window.width : window.height,
+            orientation: window.orientation, theme: theme)
     }
 
     /// The document as head, tiles and tail, with tile drawings taken from `cache`.
     func render(cache: TileCache) -> RenderedWindow {
         switch self {
-        case .rulerWindow(let window):
-            let renderer = RulerRenderer(ruler: window.ruler, height: window.height)
+        case .rulerWindow(let window, let theme):
+            let renderer = Self.renderer(window, theme)
             let style = TileCache.style(of: renderer)
             return renderer.render(window) { cache.block($0, of: renderer, style: style) }
-        case .gridWindow(let window):
-            let renderer = GridRenderer(grid: window.grid)
+        case .gridWindow(let window, let theme):
+            let renderer = GridRenderer(grid: window.grid, theme: theme)
             let style = TileCache.style(of: renderer)
             return renderer.render(window) { cache.tile($0, of: renderer, style: style) }
-        case .loopWindow(let window):
-            let renderer = LoopRenderer(loop: window.loop, height: window.height)
+        case .loopWindow(let window, let theme):
+            let renderer = Self.renderer(window, theme)
             let style = TileCache.style(of: renderer)
             return renderer.render(window) { cache.item($0, of: renderer, style: style) }
-        case .rulerBlock(let ruler, let height, let block):
-            return RenderedWindow(
-                header: RulerRenderer(ruler: ruler, height: height).blockDocument(block), tiles: [], footer: [])
-        case .gridTile(let grid, let tile):
-            return RenderedWindow(header: GridRenderer(grid: grid).tileDocument(tile), tiles: [], footer: [])
-        case .loopItem(let loop, let height, let item):
-            return RenderedWindow(
-                header: LoopRenderer(loop: loop, height: height).itemDocument(item), tiles: [], footer: [])
+        case .rulerBlock(let renderer, let block):
+            return RenderedWindow(header: renderer.blockDocument(block), tiles: [], footer: [])
+        case .gridTile(let renderer, let tile):
+            return RenderedWindow(header: renderer.tileDocument(tile), tiles: [], footer: [])
+        case .loopItem(let renderer, let item):
+            return RenderedWindow(header: renderer.itemDocument(item), tiles: [], footer: [])
         }
     }
 }
@@ -91,44 +94,57 @@ extension SVGResource {
     /// Reads a window request's query.
     static func window(view: String, query: [(String, String)]) throws(EndlessError) -> SVGResource {
         switch view {
-        case "ruler": .rulerWindow(try Parameters(query, accepted: Parameters.rulerNames).rulerWindow())
-        case "grid": .gridWindow(try Parameters(query, accepted: Parameters.gridNames).gridWindow())
-        case "loop": .loopWindow(try Parameters(query, accepted: Parameters.loopNames).loopWindow())
+        case "ruler":
+            let parameters = try Parameters(query, accepted: Parameters.rulerNames)
+            return .rulerWindow(try parameters.rulerWindow(), try parameters.theme())
+        case "grid":
+            let parameters = try Parameters(query, accepted: Parameters.gridNames)
+            return .gridWindow(try parameters.gridWindow(), try parameters.theme())
+        case "loop":
+            let parameters = try Parameters(query, accepted: Parameters.loopNames)
+            return .loopWindow(try parameters.loopWindow(), try parameters.theme())
         default: throw EndlessError("view", "\(view) is not a view; use ruler, grid or loop", kind: .notFound)
         }
     }
 
-    static let rulerTileNames = ["height", "min", "max", "step", "ticks", "spacing", "ends", "unit"]
-    static let loopTileNames = ["height", "count", "spacing", "inset"]
+    static let rulerTileNames = ["height"] + Parameters.rulerConfigurationNames + Parameters.lookNames
+    static let loopTileNames = ["height"] + Parameters.loopConfigurationNames + ["orientation", "theme"]
 
     /// Reads `/svg/ruler/tiles/{block}.svg`: the block, the ruler's configuration and `height` (120).
     static func rulerBlock(file: String, query: [(String, String)]) throws(EndlessError) -> SVGResource {
         let parameters = try Parameters(query, accepted: rulerTileNames)
         let ruler = try parameters.ruler()
-        let height = try parameters.number("height", accepts: "a number greater than 0 and at most 8192") ?? 120
+        let orientation = try parameters.orientation()
+        let height = try parameters.number("height", accepts: Limits.Accepts.windowSide) ?? 120
         try Limits.checkWindowSide(height, "height")
+        let renderer = RulerRenderer(
+            ruler: ruler, height: height, orientation: orientation, mirrored: try parameters.isMirrored(orientation),
+            theme: try parameters.theme())
         let block = try tileIndex(file, "block", length: ruler.blockLength)
         guard ruler.label(ofBlock: block) != nil || !ruler.tickIndices(inBlock: block).isEmpty else {
             throw EndlessError("block", "\(block) is past the ends of this clamped ruler", kind: .notFound)
         }
-        return .rulerBlock(ruler, height: height, block: block)
+        return .rulerBlock(renderer, block: block)
     }
 
     /// Reads `/svg/grid/tiles/{x}/{y}.svg` and `tile` (100).
     static func gridTile(x: String, file: String, query: [(String, String)]) throws(EndlessError) -> SVGResource {
-        let grid = try Parameters(query, accepted: ["tile"]).grid()
+        let parameters = try Parameters(query, accepted: ["tile", "theme"])
+        let grid = try parameters.grid()
         let column = try tileIndex(x + ".svg", "x", length: grid.tileSize)
         let row = try tileIndex(file, "y", length: grid.tileSize)
-        return .gridTile(grid, GridCoordinate(x: column, y: row))
+        return .gridTile(GridRenderer(grid: grid, theme: try parameters.theme()), GridCoordinate(x: column, y: row))
     }
 
     /// Reads `/svg/loop/tiles/{item}.svg`, the loop's configuration and `height` (120).
     static func loopItem(file: String, query: [(String, String)]) throws(EndlessError) -> SVGResource {
         let parameters = try Parameters(query, accepted: loopTileNames)
         let loop = try parameters.loop()
-        let height = try parameters.number("height", accepts: "a number greater than 0 and at most 8192") ?? 120
+        let height = try parameters.number("height", accepts: Limits.Accepts.windowSide) ?? 120
         try Limits.checkWindowSide(height, "height")
-        return .loopItem(loop, height: height, item: try tileIndex(file, "item", length: loop.spacing))
+        let renderer = LoopRenderer(
+            loop: loop, height: height, orientation: try parameters.orientation(), theme: try parameters.theme())
+        return .loopItem(renderer, item: try tileIndex(file, "item", length: loop.spacing))
     }
 
     /// A tile number from a file name such as `-12.svg`, within ±1e15 points.

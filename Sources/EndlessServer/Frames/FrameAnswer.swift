@@ -1,0 +1,101 @@
+import EndlessCore
+
+/// A frame as the page applies it, in the same shape for every view: per axis, where the content goes; the tiles to
+/// add, move and remove; then what the element shows. Everything is an assignment: the page computes nothing.
+struct FrameAnswer: Encodable, Sendable {
+    var seq: Int
+    var axes: [AxisAnswer]
+    var add: [TileAnswer] = []
+    var move: [TileAnswer] = []
+    var remove: [String] = []
+    /// What the element shows and reports: `value` and `text` (ruler), `item` (loop), `x` and `y` (grid), and for
+    /// every view `image`, the `/svg` URL of the window on screen.
+    var readout: [String: String]
+    /// The view came to rest (a gesture ended and nothing is left to settle): the element fires `change`.
+    var settled: Bool
+    /// Send back with the next request, with the page's clock `t`.
+    var mark: String?
+    /// The element's colours (and, for `theme=auto`, the dark ones): only when the content is placed anew.
+    var style: String?
+}
+
+/// One axis's placement: everything the page assigns to that scroll position.
+struct AxisAnswer: Encodable, Sendable {
+    /// `x` (`scrollLeft`, tile `left`) or `y` (`scrollTop`, tile `top`).
+    var axis: String
+    /// The content's length along this axis.
+    var content: Double
+    /// Send back with the next request.
+    var origin: Double
+    /// Set the scroll position to this at once: the content was placed anew, or the server places it (a follower).
+    var scroll: Double?
+    /// Add this to the scroll position at once (a recenter): relative, so a late frame loses no scrolling.
+    var shift: Double
+    /// Scroll smoothly to this (a settle, a key, back to centre).
+    var snap: Double?
+    /// The tiles held once applied, to send back as `have`.
+    var have: String
+
+    init(_ axis: FrameAxis, _ frame: AxisFrame, layout: AxisLayout, snap: Double?, absolute: Bool = false) {
+        self.axis = axis.rawValue
+        content = layout.contentLength
+        origin = frame.origin
+        scroll = frame.isNewPlacement || absolute ? frame.scroll : nil
+        shift = frame.isNewPlacement || absolute ? 0 : frame.shift
+        self.snap = snap
+        have = "\(frame.tiles.first):\(frame.tiles.last)"
+    }
+}
+
+/// A tile by key, its content position and, when new, its element.
+struct TileAnswer: Encodable, Sendable {
+    var key: String
+    var left: Double
+    var top: Double
+    var svg: String?
+}
+
+extension FrameAnswer {
+    /// The tiles to add, move and remove to go from what the page holds (`have`, per axis) to what `frames` need.
+    /// A tile is keyed by its index on each axis (`3`, or `3,-2` for a grid block); `element` draws a new one.
+    mutating func placeTiles(
+        _ frames: [(axis: FrameAxis, frame: AxisFrame)], reportedOrigins: [Double], have: [ClosedRange<Int64>],
+        element: ([Int64]) -> [UInt8]
+    ) {
+        let need = frames.map(\.frame.tiles.indices)
+        // Held tiles the frames still need: per axis the overlap of two ranges; none when placed anew.
+        var kept: [ClosedRange<Int64>]? = nil
+        if have.count == frames.count, !frames.contains(where: \.frame.isNewPlacement),
+            zip(have, need).allSatisfy({ $0.overlaps($1) })
+        {
+            kept = zip(have, need).map { $0.clamped(to: $1) }
+        }
+        func isKept(_ tile: [Int64]) -> Bool {
+            kept.map { ranges in zip(tile, ranges).allSatisfy { $1.contains($0) } } ?? false
+        }
+        let moved = reportedOrigins != frames.map(\.frame.origin)
+        func key(_ tile: [Int64]) -> String { tile.map(String.init).joined(separator: ",") }
+        func answer(_ tile: [Int64], svg: String?) -> TileAnswer {
+            var left = 0.0, top = 0.0
+            for ((axis, frame), index) in zip(frames, tile) {
+                if axis == .x { left = frame.position(of: index) } else { top = frame.position(of: index) }
+            }
+            return TileAnswer(key: key(tile), left: left, top: top, svg: svg)
+        }
+        if have.count == frames.count {
+            remove = Self.tiles(have).filter { !isKept($0) }.map(key)
+        }
+        for tile in Self.tiles(need) {
+            if !isKept(tile) {
+                add.append(answer(tile, svg: String(decoding: element(tile), as: UTF8.self)))
+            } else if moved {
+                move.append(answer(tile, svg: nil))
+            }
+        }
+    }
+
+    /// Every tile of the ranges, one index per axis, the first axis varying fastest (a grid's rows, left to right).
+    static func tiles(_ ranges: [ClosedRange<Int64>]) -> [[Int64]] {
+        ranges.reduce([[]]) { tiles, range in range.flatMap { index in tiles.map { $0 + [index] } } }
+    }
+}

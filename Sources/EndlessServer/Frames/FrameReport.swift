@@ -1,0 +1,115 @@
+import EndlessCore
+
+/// Which scroll position of the page's element an axis is: `scrollLeft` (x) or `scrollTop` (y).
+enum FrameAxis: String, Sendable {
+    case x, y
+}
+
+/// What a page reports each time it asks for a frame, in the same shape for every view: its viewport's size and
+/// scroll position, what the last frame gave it (per axis: the origin and the tiles held), its clock and the last
+/// frame's `mark`, and what happened (a gesture ended, the view was resized, a key was pressed).
+struct FrameReport: Sendable {
+    static let names = ["seq", "t", "mark", "size", "scroll", "origin", "have", "end", "resize", "key"]
+
+    var sequence: Int
+    var time: Double?
+    var mark: String?
+    var size: (width: Double, height: Double)
+    var scroll: (x: Double, y: Double)
+    /// Per axis of the view, as the last frame said; empty when the view is to be placed anew.
+    var origins: [Double]
+    var have: [ClosedRange<Int64>]
+    var gestureEnded: Bool
+    var resized: Bool
+    var key: ViewKey?
+
+    init(_ p: Parameters) throws(EndlessError) {
+        sequence = try p.integer("seq", accepts: "a whole number") ?? 0
+        time = try p.number("t", accepts: "the page's clock in milliseconds, a number")
+        mark = p.text("mark")
+        let size = try Self.pair(p, "size", accepts: "the viewport's width and height, as W,H")
+        guard let size else { throw EndlessError("size", "must be the viewport's width and height, as W,H") }
+        for side in [size.0, size.1] { try Limits.checkWindowSide(side, "size") }
+        self.size = size
+        scroll = try Self.pair(p, "scroll", accepts: "the scroll position, as left,top") ?? (0, 0)
+        origins = try Self.list(p, "origin") { text throws(EndlessError) in
+            guard let origin = Double(text), origin.isFinite else {
+                throw EndlessError("origin", "must be the origins the last frame gave, one per axis")
+            }
+            return origin
+        }
+        have = try Self.list(p, "have") { text throws(EndlessError) in
+            guard let range = try tileRange(text, "have") else { throw tileRangeError("have") }
+            return range
+        }
+        gestureEnded = try Self.flag(p, "end")
+        resized = try Self.flag(p, "resize")
+        if let name = p.text("key") {
+            guard let known = ViewKey(rawValue: name) else {
+                throw EndlessError("key", "must be one of " + ViewKey.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            key = known
+        }
+    }
+
+    /// The view's axes as reports, each with its velocity and cycle from `mark` and `t`. Origins and tiles held count
+    /// only when there is one of each per axis.
+    func reports(_ axes: [FrameAxis]) throws(EndlessError) -> [AxisReport] {
+        guard origins.isEmpty || origins.count == axes.count else {
+            throw EndlessError("origin", "must be the origins the last frame gave, one per axis (\(axes.count))")
+        }
+        guard have.isEmpty || have.count == axes.count else {
+            throw EndlessError("have", "must be the tiles held, as first:last per axis (\(axes.count))")
+        }
+        var reports = axes.enumerated().map { index, axis in
+            AxisReport(
+                scroll: axis == .x ? scroll.x : scroll.y, origin: origins.isEmpty ? nil : origins[index],
+                length: axis == .x ? size.width : size.height, have: have.isEmpty ? nil : have[index])
+        }
+        if let time, let mark = try MotionMark(mark, axes: axes.count) { mark.setMotion(of: &reports, at: time) }
+        return reports
+    }
+
+    private static func pair(_ p: Parameters, _ name: String, accepts: String) throws(EndlessError) -> (Double, Double)?
+    {
+        guard let text = p.text(name) else { return nil }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, text.utf8.count <= 66, let a = Double(parts[0]), let b = Double(parts[1]),
+            a.isFinite, b.isFinite
+        else { throw EndlessError(name, "must be \(accepts)") }
+        return (a, b)
+    }
+
+    private static func list<Element>(
+        _ p: Parameters, _ name: String, _ element: (String) throws(EndlessError) -> Element
+    ) throws(EndlessError) -> [Element] {
+        guard let text = p.text(name), !text.isEmpty else { return [] }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { throw EndlessError(name, "must have one entry per axis, at most 2") }
+        var elements: [Element] = []
+        for part in parts { elements.append(try element(String(part))) }
+        return elements
+    }
+
+    private static func flag(_ p: Parameters, _ name: String) throws(EndlessError) -> Bool {
+        switch p.text(name) {
+        case nil, "0": return false
+        case "1": return true
+        default: throw EndlessError(name, "must be 1 or 0")
+        }
+    }
+}
+
+/// Reads `first:last`, a run of tiles held along one axis.
+func tileRange(_ text: String?, _ name: String) throws(EndlessError) -> ClosedRange<Int64>? {
+    guard let text, !text.isEmpty else { return nil }
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, let first = Int64(parts[0]), let last = Int64(parts[1]), first <= last,
+        last - first < 10_000
+    else { throw tileRangeError(name) }
+    return first...last
+}
+
+private func tileRangeError(_ name: String) -> EndlessError {
+    EndlessError(name, "must be the tiles held, as first:last per axis (what the last frame said)")
+}

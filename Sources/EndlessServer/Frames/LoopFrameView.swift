@@ -1,0 +1,52 @@
+import EndlessCore
+import EndlessSVG
+
+/// `<endless-loop>`: seed 002's strip, settling with an item centred; `item` opens it with that item centred.
+enum LoopFrameView: FrameView {
+    static let names = Parameters.loopConfigurationNames + ["height", "orientation", "theme", "item"]
+
+    static func answer(_ request: FrameRequest) throws(EndlessError) -> FrameAnswer {
+        let p = request.parameters, report = request.report
+        let loop = try p.loop()
+        let orientation = try p.orientation()
+        let theme = try p.theme()
+        let thickness = try p.number("height", accepts: Limits.Accepts.windowSide) ?? 120
+        try Limits.checkWindowSide(thickness, "height")
+        let axis: FrameAxis = orientation.isVertical ? .y : .x
+        let axisReport = try report.reports([axis])[0]
+        let item = try p.integer("item", accepts: "a whole number of items from -1e9 to 1e9") ?? 0
+        guard abs(item) <= 1_000_000_000 else {
+            throw EndlessError("item", "must be a whole number of items from -1e9 to 1e9")
+        }
+        // Resized, the item that was centred is no longer: settle again.
+        let frame = try loop.frame(
+            axisReport, layout: request.layout, gestureEnded: report.gestureEnded || report.resized, key: report.key,
+            start: loop.leading(centring: Int64(item), width: axisReport.length))
+        let renderer = LoopRenderer(loop: loop, height: thickness, orientation: orientation, theme: theme)
+        let style = TileCache.style(of: renderer)
+        let leading = frame.axis.origin + (frame.snap ?? frame.axis.settledScroll)
+        var answer = FrameAnswer(
+            seq: report.sequence,
+            axes: [AxisAnswer(axis, frame.axis, layout: request.layout, snap: frame.snap)],
+            readout: [
+                "item": String(frame.centredItem), "text": "item \(frame.centredItem)",
+                "orientation": orientation.description,
+                "image": request.imageURL(
+                    "loop", configuration: Parameters.loopConfigurationNames + ["orientation", "theme"],
+                    position: [
+                        ("offset", readoutNumber(leading)), ("width", readoutNumber(report.size.width)),
+                        ("height", readoutNumber(report.size.height)),
+                    ]),
+            ],
+            settled: report.gestureEnded && frame.snap == nil && report.key == nil,
+            mark: MotionMark(time: report.time, reports: [axisReport], frames: [frame.axis])?.text,
+            style: frame.axis.isNewPlacement
+                ? FrameRequest.style(theme, light: .loop(.light), dark: .loop(.dark)) : nil)
+        answer.placeTiles(
+            [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.have
+        ) { tile in
+            renderer.itemElement(request.tiles.item(tile[0], of: renderer, style: style))
+        }
+        return answer
+    }
+}

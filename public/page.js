@@ -1,0 +1,60 @@
+// The bundled page (GET /): its readouts, its address, its form and its embed snippets, all from the elements'
+// properties and events. The elements themselves are endless.js.
+'use strict';
+
+const address = new URLSearchParams(location.search);
+const byId = (id) => document.getElementById(id);
+
+function follow(id, output) {
+  const el = byId(id);
+  for (const type of ['input', 'change']) el.addEventListener(type, () => { byId(output).value = el.readout.text; });
+}
+follow('weight', 'weight-value');
+follow('pounds', 'pounds-value');
+follow('height', 'height-value');
+follow('grid', 'grid-centre');
+
+// The address follows the weight and the grid once they settle: /?value=72.4 and /?x=…&y=… open the page there.
+function remember(id, names) {
+  byId(id).addEventListener('change', () => {
+    for (const name of names) address.set(name, byId(id)[name === 'value' ? 'value' : name]);
+    address.delete('height');
+    history.replaceState(null, '', `?${address}`);
+  });
+}
+remember('weight', ['value']);
+remember('grid', ['x', 'y']);
+
+byId('back-to-centre').addEventListener('click', () => byId('grid').press('Home'));
+
+// Each view's embed snippet: the image of what is on screen, and the element as HTML.
+const positions = { 'endless-ruler': ['value'], 'endless-loop': ['item'], 'endless-grid': ['x', 'y'] };
+const skip = new Set(['id', 'role', 'tabindex', 'follows', 'factor', 'name', 'style', 'class'].concat(
+  ['value', 'item', 'x', 'y']));
+
+function snippet(details) {
+  const el = byId(details.dataset.for);
+  if (!el.readout.image) return;
+  const attributes = [...el.attributes].filter((a) => !skip.has(a.name) && !a.name.startsWith('aria-'))
+    .map((a) => ` ${a.name}="${a.value}"`).join('');
+  const here = positions[el.localName].map((name) => ` ${name}="${el[name]}"`).join('');
+  const parts = [
+    ['Image', `<img src="${location.origin}${el.readout.image}" alt="${el.getAttribute('aria-label') || ''}">`],
+    ['Element', `<script src="${location.origin}/endless.js"></script>\n<${el.localName}${attributes}${here}>` +
+      `</${el.localName}>`],
+  ];
+  details.replaceChildren(details.querySelector('summary'), ...parts.map(([label, text]) => {
+    const block = document.createElement('div');
+    const pre = Object.assign(document.createElement('pre'), { textContent: text });
+    const copy = Object.assign(document.createElement('button'), { type: 'button', textContent: `Copy ${label.toLowerCase()}` });
+    copy.addEventListener('click', () => navigator.clipboard.writeText(text).then(() => { copy.textContent = 'Copied'; },
+      () => { getSelection().selectAllChildren(pre); }));
+    block.append(Object.assign(document.createElement('strong'), { textContent: label }), pre, copy);
+    return block;
+  }));
+}
+for (const details of document.querySelectorAll('.embed')) {
+  const el = byId(details.dataset.for);
+  el.addEventListener('change', () => snippet(details));
+  el.addEventListener('endless-frame', function first() { snippet(details); el.removeEventListener('endless-frame', first); });
+}
