@@ -30,20 +30,22 @@ SERVING = re.compile(r"serving on http://127\.0\.0\.1:(\d+)/")
 # time of its last scroll, scrollend or DOM mutation, so a test can wait for a view to be quiet.
 MONITOR_JS = r"""
 if (window.__endless) return;
+window.__v = (id) => document.getElementById(id).shadowRoot.querySelector('.view');
 const mon = window.__endless = { last: {}, changes: {} };
 const mark = (id) => { mon.last[id] = performance.now(); mon.changes[id] = (mon.changes[id] || 0) + 1; };
 const watch = (el, id) => new MutationObserver(() => mark(id)).observe(el,
   { subtree: true, childList: true, attributes: true, characterData: true });
-for (const id of ['ruler', 'pounds', 'loop', 'grid']) {
-  const el = document.getElementById(id);
-  el.addEventListener('scroll', () => mark(id), { passive: true });
-  el.addEventListener('scrollend', () => mark(id));
-  watch(el, id);
+for (const id of ['weight', 'pounds', 'height', 'loop', 'grid']) {
+  const host = document.getElementById(id), v = window.__v(id);
+  v.addEventListener('scroll', () => mark(id), { passive: true });
+  v.addEventListener('scrollend', () => mark(id));
+  watch(v, id);
+  watch(host, id);
   mark(id);
 }
-watch(document.getElementById('ruler-value'), 'ruler');
-watch(document.getElementById('pounds-value'), 'ruler');
-watch(document.getElementById('pounds'), 'ruler');
+watch(document.getElementById('pounds'), 'weight');
+watch(document.getElementById('weight-value'), 'weight');
+watch(document.getElementById('pounds-value'), 'weight');
 watch(document.getElementById('grid-centre'), 'grid');
 """
 
@@ -115,13 +117,13 @@ class Page:
 
     def open(self, path: str = "/"):
         self.driver.get(self.base + path)
-        # Live: the script has applied each view's first frame (the server's static pictures are gone, tiles are in).
+        # Live: each element has applied its first frame (the server's picture gives way, tiles are in).
         WebDriverWait(self.driver, 10, poll_frequency=0.05).until(lambda d: d.execute_script(
-            "return document.querySelectorAll('.static').length === 0 && "
-            "['ruler', 'pounds', 'loop', 'grid'].every((id) => "
-            "document.querySelectorAll(`#${id} .content > svg`).length > 0)"))
+            "return ['weight', 'pounds', 'height', 'loop', 'grid'].every((id) => {"
+            "  const root = document.getElementById(id).shadowRoot;"
+            "  return root.querySelector('.frame.live') && root.querySelectorAll('.content > svg').length > 0; })"))
         self.js(MONITOR_JS)
-        self.settle("ruler")
+        self.settle("weight")
         self.settle("loop")
 
     def js(self, script: str, *args):
@@ -166,8 +168,12 @@ class Page:
         self.wheel(view, dx, dy)
         self.settle(view, since)
 
-    def value(self) -> str:
-        return self.el("ruler").get_attribute("aria-valuenow")
+    def value(self, view: str = "weight") -> str:
+        return self.js("return document.getElementById(arguments[0]).value", view)
+
+    def view_js(self, view: str, expression: str):
+        """An expression of the view's scroller `v` (inside the element's shadow root)."""
+        return self.js(f"const v = window.__v(arguments[0]); return {expression}", view)
 
     def wait_for(self, condition, message: str = "", timeout: float = 10):
         return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(lambda d: condition(), message)
@@ -194,11 +200,20 @@ def driver(server):
 
 
 def _save_screenshots(page: Page):
-    """Each view as it looks, live, at `/?value=72.4`: the ruler's frame (with its pointer), the loop, the grid."""
+    """The page as it looks, live, at `/?value=72.4`, in light and in dark; and each view alone."""
     SCREENSHOTS.mkdir(exist_ok=True)
+    page.driver.set_window_size(1300, 2100)  # the whole page
+    for scheme in ["light", "dark"]:
+        page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        page.open("/?value=72.4")
+        time.sleep(0.3)
+        page.driver.save_screenshot(str(SCREENSHOTS / f"page-{scheme}.png"))
+    page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    page.driver.set_window_size(1300, 1200)
     page.open("/?value=72.4")
-    for name, element in [("ruler", page.el("ruler").find_element("xpath", "..")), ("loop", page.el("loop")),
-                          ("grid", page.el("grid"))]:
+    for name in ["weight", "height", "loop", "grid"]:
+        element = page.el(name)
         page.js("arguments[0].scrollIntoView({ block: 'center' })", element)  # a screenshot is clipped to the window
         element.screenshot(str(SCREENSHOTS / f"{name}.png"))
 

@@ -41,13 +41,13 @@ def pounds(value: str) -> str:
 
 # Every tile of a view, with its label and screen rectangle, and the view's own rectangle and centre.
 TILES_JS = r"""
-const v = document.getElementById(arguments[0]);
+const v = document.getElementById(arguments[0]).shadowRoot.querySelector('.view');
 const r = v.getBoundingClientRect();
 return {
   left: r.left, top: r.top, right: r.left + v.clientWidth, bottom: r.top + v.clientHeight,
   cx: r.left + v.clientWidth / 2, cy: r.top + v.clientHeight / 2,
   scrollLeft: v.scrollLeft, scrollTop: v.scrollTop,
-  tiles: [...v.querySelectorAll(':scope > .content > svg')].flatMap((s) => {
+  tiles: [...v.querySelectorAll('.content > svg')].flatMap((s) => {
     const b = s.getBoundingClientRect();
     if (arguments[0] !== 'grid') {
       return [{ label: s.textContent, left: b.left, right: b.right, top: b.top, bottom: b.bottom }];
@@ -82,11 +82,13 @@ def tile_labelled(state: dict, label: str) -> dict:
 
 
 def assert_ruler_shows(page, value: str):
-    ruler = page.el("ruler")
+    ruler = page.el("weight")
+    assert page.value() == value
     assert ruler.get_attribute("aria-valuenow") == value
     assert ruler.get_attribute("aria-valuetext") == f"{value} kg"
-    assert page.el("ruler-value").text == f"{value} kg"
-    assert page.el("pounds-value").text == pounds(value)
+    assert page.el("weight-value").text == f"{value} kg"
+    page.wait_for(lambda: page.el("pounds-value").text == pounds(value),
+                  f"pounds read {page.el('pounds-value').text}, not {pounds(value)}", timeout=3)
 
 
 def http_get(page, path: str) -> tuple[int, str]:
@@ -105,22 +107,24 @@ def visible_tiles(state: dict) -> list[dict]:
 
 def test_initial_value(page):
     assert_ruler_shows(page, "60.0")
-    assert page.el("ruler").get_attribute("aria-valuemin") == "9"
-    assert page.el("ruler").get_attribute("aria-valuemax") == "999"
-    assert tile_under_centre(view_state(page, "ruler"))["label"] == "60"
+    assert page.el("weight").get_attribute("role") == "slider"
+    assert page.el("weight").get_attribute("aria-valuemin") == "8.5"  # block 9 starts at 8.5 (ticks -5 … 4)
+    assert page.el("weight").get_attribute("aria-valuemax") == "999.4"
+    assert tile_under_centre(view_state(page, "weight"))["label"] == "60"
 
     page.open("/?value=72.4")
     assert_ruler_shows(page, "72.4")
     assert page.el("pounds-value").text == "159.6 lb"
-    assert page.js("return document.querySelectorAll('.static').length") == 0, "the server's picture is still there"
-    for view in ["ruler", "pounds", "loop", "grid"]:
-        assert page.js(f"return document.querySelectorAll('#{view} > .content > svg').length") > 0, view
+    for view in ["weight", "pounds", "height", "loop", "grid"]:
+        assert page.view_js(view, "getComputedStyle(v.parentElement.querySelector('.static')).display") == "none", \
+            f"the server's picture is still shown in #{view}"
+        assert tile_count(page, view) > 0, view
     # The tile under the pointer is the block labelled 72 (71.5 … 72.4).
-    assert tile_under_centre(view_state(page, "ruler"))["label"] == "72"
+    assert tile_under_centre(view_state(page, "weight"))["label"] == "72"
     # Before any script runs, the server's own picture says the same.
     status, html = http_get(page, "/?value=72.4")
     assert status == 200
-    assert 'aria-valuenow="72.4"' in html and "<title>Ruler at 72.4 kg</title>" in html
+    assert 'id="weight" value="72.4"' in html and "<title>Ruler at 72.4 kg</title>" in html
 
 
 # 2. Scrolling changes the value exactly -----------------------------------------------------------------------------
@@ -130,7 +134,7 @@ def test_initial_value(page):
 def test_scroll_changes_value(page):
     value = "72.4"
     for dx in [1234, -777, 45, -3005]:
-        page.scroll_and_settle("ruler", dx)
+        page.scroll_and_settle("weight", dx)
         value = after_scroll(value, dx)
         assert_ruler_shows(page, value)
         status, svg = http_get(page, "/svg/ruler?value=" + value)
@@ -144,18 +148,18 @@ def test_scroll_changes_value(page):
 
 @pytest.mark.url("/?value=998.5")
 def test_wrap_from_999_to_9_and_back(page):
-    page.scroll_and_settle("ruler", 600)  # 60 ticks: 998.5 … 999.4, then 8.5 … 13.5
+    page.scroll_and_settle("weight", 600)  # 60 ticks: 998.5 … 999.4, then 8.5 … 13.5
     assert after_scroll("998.5", 600) == "13.5"
     assert_ruler_shows(page, "13.5")
     # On screen, block 999 is followed by block 9 at the block spacing, then 10.
-    state = view_state(page, "ruler")
+    state = view_state(page, "weight")
     last, first, second = (tile_labelled(state, label) for label in ["999", "9", "10"])
     assert abs(first["left"] - last["left"] - 100) <= 0.5 and abs(second["left"] - first["left"] - 100) <= 0.5
 
-    page.scroll_and_settle("ruler", 1000)
+    page.scroll_and_settle("weight", 1000)
     assert_ruler_shows(page, after_scroll("13.5", 1000))  # 23.5
 
-    page.scroll_and_settle("ruler", -1630)  # back across the seam
+    page.scroll_and_settle("weight", -1630)  # back across the seam
     assert after_scroll("23.5", -1630) == "998.2"
     assert_ruler_shows(page, "998.2")
 
@@ -167,16 +171,16 @@ def test_wrap_from_999_to_9_and_back(page):
 def test_settles_on_a_tick(page):
     value = "72.4"
     for dx in [1237, -1234, 3]:
-        page.scroll_and_settle("ruler", dx)
+        page.scroll_and_settle("weight", dx)
         value = after_scroll(value, dx)
         assert page.value() == value
-        state = view_state(page, "ruler")
+        state = view_state(page, "weight")
         tile = tile_under_centre(state)
         # Tick k of a block is at x = 10k + 5 inside its tile: the pointer must sit on one.
         assert abs((state["cx"] - tile["left"]) % 10 - 5) <= 0.5, (dx, state["cx"], tile)
         # The drawn pointer is the view's centre.
-        pointer = page.js("const b = document.querySelector('#ruler ~ .pointer').getBoundingClientRect();"
-                          "return b.left + b.width / 2")
+        pointer = page.view_js("weight", "(() => { const b = v.parentElement.querySelector('.pointer')"
+                               ".getBoundingClientRect(); return b.left + b.width / 2; })()")
         assert abs(pointer - state["cx"]) <= 0.5
         # The tile under the pointer is the block of the value shown: ticks −5 … 4 around its label.
         assert tile["label"] == str(9 + tick_index(value) // 10), (value, tile["label"])  # "9" for 8.5 … 9.4
@@ -185,11 +189,11 @@ def test_settles_on_a_tick(page):
 # 5. A recenter moves nothing on screen ------------------------------------------------------------------------------
 
 RECORD_SCROLLS_JS = r"""
-const v = document.getElementById('ruler');
+const v = window.__v('weight');
 window.__scrolls = [];
 const record = () => {
   const tiles = {};
-  for (const s of v.querySelectorAll(':scope > .content > svg')) tiles[s.textContent] = s.getBoundingClientRect().left;
+  for (const s of v.querySelectorAll('.content > svg')) tiles[s.textContent] = s.getBoundingClientRect().left;
   window.__scrolls.push({ scrollLeft: v.scrollLeft, tiles });
 };
 v.addEventListener('scroll', record, { passive: true });
@@ -202,7 +206,7 @@ def test_recenter_moves_nothing_on_screen(page):
     page.js(RECORD_SCROLLS_JS)
     value = "72.4"
     for _ in range(10):
-        page.scroll_and_settle("ruler", 3000)
+        page.scroll_and_settle("weight", 3000)
         value = after_scroll(value, 3000)
         assert page.value() == value
     records = page.js("return window.__scrolls")
@@ -221,20 +225,20 @@ def test_recenter_moves_nothing_on_screen(page):
         recenters += 1
     assert recenters >= 1, "no recenter was seen during 30,000 px of scrolling"
     # Without recenters, 30,000 px would have left the view 30,000 px from the centre of its content.
-    assert abs(page.js("return document.getElementById('ruler').scrollLeft") - 1_999_400) < 1_000
+    assert abs(page.view_js("weight", "v.scrollLeft") - 1_999_400) < 1_000
 
 
 # 6. The DOM stays bounded; tiles that stay are kept -----------------------------------------------------------------
 
-BOUNDS = {"ruler": 60, "pounds": 60, "loop": 40}
+BOUNDS = {"weight": 60, "pounds": 60, "loop": 40}
 
 
 def tile_count(page, view: str) -> int:
-    return page.js(f"return document.querySelectorAll('#{view} > .content > svg').length")
+    return page.view_js(view, "v.querySelectorAll('.content > svg').length")
 
 
 def grid_bound(page) -> int:
-    width, height = page.js("const g = document.getElementById('grid'); return [g.clientWidth, g.clientHeight]")
+    width, height = page.view_js("grid", "[v.clientWidth, v.clientHeight]")
     # At rest, the viewport plus one viewport each side, in 400-px blocks of 4 × 4 tiles, plus a partial block at
     # each end.
     return (int(3 * width / 400) + 2) * (int(3 * height / 400) + 2)
@@ -242,7 +246,7 @@ def grid_bound(page) -> int:
 
 @pytest.mark.url("/?value=72.4")
 def test_dom_stays_bounded_after_a_long_scroll(page):
-    for view in ["ruler", "loop", "grid"]:
+    for view in ["weight", "loop", "grid"]:
         since = page.now()
         for _ in range(10):  # 10 × 100,000 px: 1,000,000 px of real wheel input
             page.wheel(view, 100_000)
@@ -251,20 +255,20 @@ def test_dom_stays_bounded_after_a_long_scroll(page):
                           f"grid centre reads {page.el('grid-centre').text}")
         else:
             page.settle(view, since)
-    assert tile_count(page, "ruler") <= BOUNDS["ruler"]
+    assert tile_count(page, "weight") <= BOUNDS["weight"]
     assert tile_count(page, "pounds") <= BOUNDS["pounds"]
     assert tile_count(page, "loop") <= BOUNDS["loop"]
     assert tile_count(page, "grid") <= grid_bound(page)
     # 1,000,000 px is 100,000 ticks: ten turns of the wrap (99,100 ticks) and 900 ticks more.
     assert_ruler_shows(page, after_scroll("72.4", 1_000_000))
     assert page.value() == "162.4"
-    assert tile_under_centre(view_state(page, "ruler"))["label"] == "162"
+    assert tile_under_centre(view_state(page, "weight"))["label"] == "162"
 
 
 MARK_JS = r"""
-const v = document.getElementById(arguments[0]);
+const v = window.__v(arguments[0]);
 const r = v.getBoundingClientRect(), cx = r.left + v.clientWidth / 2, cy = r.top + v.clientHeight / 2;
-const el = [...v.querySelectorAll(':scope > .content > svg')].find((s) => {
+const el = [...v.querySelectorAll('.content > svg')].find((s) => {
   const b = s.getBoundingClientRect();
   return b.left <= cx && cx < b.right && b.top <= cy && cy < b.bottom;
 });
@@ -275,23 +279,24 @@ return el.textContent;
 
 MARKED_JS = r"""
 const el = window.__marked;
-return { connected: el.isConnected, inView: document.getElementById(arguments[0]).contains(el),
-         marks: document.querySelectorAll('[data-mark]').length, label: el.textContent };
+const v = window.__v(arguments[0]);
+return { connected: el.isConnected, inView: v.contains(el),
+         marks: v.querySelectorAll('[data-mark]').length, label: el.textContent };
 """
 
 
 @pytest.mark.url("/?value=72.4")
 @pytest.mark.parametrize("view, steps", [
-    ("ruler", [(40, 0), (70, 0)]),  # the second ends with a recenter: tiles move, none is redrawn
+    ("weight", [(40, 0), (70, 0)]),  # the second ends with a recenter: tiles move, none is redrawn
     ("loop", [(60, 0), (-100, 0)]),
     ("grid", [(40, 30), (-70, -60)]),
 ])
 def test_tiles_on_screen_are_not_recreated(page, view, steps):
     label = page.js(MARK_JS, view)
     for dx, dy in steps:
-        before = page.js(f"return document.getElementById('{view}').scrollLeft")
+        before = page.view_js(view, "v.scrollLeft")
         page.wheel(view, dx, dy)
-        page.wait_for(lambda: page.js(f"return document.getElementById('{view}').scrollLeft") != before)
+        page.wait_for(lambda: page.view_js(view, "v.scrollLeft") != before)
         time.sleep(0.5)  # let the frame (tiles, shift, snap) arrive
         if view != "grid":
             page.settle(view)
@@ -303,7 +308,7 @@ def test_tiles_on_screen_are_not_recreated(page, view, steps):
 
 
 def test_keyboard(page):
-    ruler = page.el("ruler")
+    ruler = page.el("weight")
     assert page.value() == "60.0"
     for key, expected in [
         (Keys.ARROW_RIGHT, "60.1"), (Keys.ARROW_LEFT, "60.0"), (Keys.PAGE_UP, "61.0"), (Keys.PAGE_DOWN, "60.0"),
@@ -312,10 +317,10 @@ def test_keyboard(page):
     ]:
         since = page.now()
         ruler.send_keys(key)
-        page.settle("ruler", since)
-        assert page.js("return document.activeElement.id") == "ruler"
+        page.settle("weight", since)
+        assert page.js("return document.activeElement.id") == "weight"
         assert_ruler_shows(page, expected)
-        state = view_state(page, "ruler")
+        state = view_state(page, "weight")
         assert abs((state["cx"] - tile_under_centre(state)["left"]) % 10 - 5) <= 0.5, expected
 
 
@@ -325,7 +330,7 @@ def test_keyboard(page):
 @pytest.mark.url("/?value=123.4")
 def test_value_in_the_address(page):
     assert_ruler_shows(page, "123.4")
-    page.scroll_and_settle("ruler", 555)
+    page.scroll_and_settle("weight", 555)
     expected = after_scroll("123.4", 555)
     assert expected == "129.0"
     assert page.value() == expected
@@ -351,7 +356,7 @@ def test_grid_opens_at_xy(page):
 
 def ruler_value_under_pointer(page) -> str:
     """The value of the tick under the pointer, or where the pointer is when it is on none."""
-    state = view_state(page, "ruler")
+    state = view_state(page, "weight")
     tile = tile_under_centre(state)
     # Tick k of block L sits 10k + 5 px into it and reads L - 0.5 + k/10.
     into = state["cx"] - tile["left"]
@@ -364,7 +369,7 @@ def ruler_value_under_pointer(page) -> str:
 @pytest.mark.url("/?value=72.4")
 def test_resizing_keeps_the_value_under_the_pointer(page):
     assert ruler_value_under_pointer(page) == "72.4"
-    grid_width = page.js("return document.getElementById('grid').clientWidth")
+    grid_width = page.view_js("grid", "v.clientWidth")
     try:
         for width in [901, 1300]:
             page.driver.set_window_size(width, 1200)
@@ -374,7 +379,7 @@ def test_resizing_keeps_the_value_under_the_pointer(page):
             page.settle("loop")
             assert_loop_item_centred(page)
             # The grid stays where it was (its left edge), and its centre readout follows the new width.
-            now = page.js("return document.getElementById('grid').clientWidth")
+            now = page.view_js("grid", "v.clientWidth")
             page.wait_for(lambda: page.el("grid-centre").text == f"({(now - grid_width) / 2:g}, 0)",
                           f"at {width} px the grid centre reads {page.el('grid-centre').text}")
     finally:
@@ -454,8 +459,8 @@ def test_grid_back_to_centre(page):
 @pytest.mark.url("/?value=72.4")
 def test_fast_ruler_scroll_loses_no_distance(page):
     since = page.now()
-    page.gesture("ruler", 20_000, speed=10_000)  # 2 s of wheel events, frames requested all along
-    page.settle("ruler", since)
+    page.gesture("weight", 20_000, speed=10_000)  # 2 s of wheel events, frames requested all along
+    page.settle("weight", since)
     assert_ruler_shows(page, after_scroll("72.4", 20_000))  # 272.4
 
 
@@ -471,10 +476,10 @@ def test_fast_grid_scroll_loses_no_distance(page):
 # How far the grid's blocks reach beyond the viewport on its left and on its right, now; with `true`, every animation
 # frame into window.__reach until it is taken (set to null).
 REACH_JS = r"""
-const v = document.getElementById('grid');
+const v = window.__v('grid');
 const reach = () => {
   const r = v.getBoundingClientRect(), left = r.left, right = r.left + v.clientWidth;
-  const blocks = [...v.querySelectorAll(':scope > .content > svg')].map((s) => s.getBoundingClientRect());
+  const blocks = [...v.querySelectorAll('.content > svg')].map((s) => s.getBoundingClientRect());
   return [left - Math.min(...blocks.map((b) => b.left)), Math.max(...blocks.map((b) => b.right)) - right];
 };
 if (!arguments[0]) return reach();

@@ -1,0 +1,221 @@
+"""The elements (`<endless-ruler>`, `<endless-loop>`, `<endless-grid>`) as a web developer uses them: on a page of
+another origin with one script tag, in a form, from code, with events, keys, attributes and bad attributes."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.keys import Keys
+
+from conftest import MONITOR_JS
+
+# The issue's page: one script tag and a form, served from another origin.
+FORM_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sign up</title>
+<script src="{base}/endless.js"></script></head>
+<body>
+<form id="form" action="/submitted" method="get">
+  <endless-ruler id="height" name="height" min="100" max="250" step="0.5" unit="cm" ends="clamp"
+    orientation="vertical" value="172.5"></endless-ruler>
+  <endless-ruler id="kg" name="kg" value="72.4"></endless-ruler>
+  <endless-ruler id="lb" follows="kg" factor="2.20462262185" min="18" max="2204" ends="clamp" unit="lb"
+    height="80"></endless-ruler>
+  <endless-ruler id="rtl" dir="rtl" value="50"></endless-ruler>
+  <endless-ruler id="broken" max="abc"></endless-ruler>
+  <endless-loop id="loop" item="3"></endless-loop>
+  <endless-grid id="grid" x="1000" y="-500" style="height: 300px"></endless-grid>
+</form>
+<script>
+  window.events = [];
+  for (const el of document.querySelectorAll('endless-ruler, endless-loop, endless-grid')) {{
+    for (const type of ['input', 'change']) el.addEventListener(type, () => events.push([el.id, type, performance.now()]));
+  }}
+</script>
+</body></html>
+"""
+
+
+@pytest.fixture(scope="module")
+def other_origin(server, tmp_path_factory):
+    """A static server on another port (another origin) holding FORM_PAGE."""
+    root: Path = tmp_path_factory.mktemp("other-origin")
+    (root / "index.html").write_text(FORM_PAGE.format(base=server.base))
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@pytest.fixture
+def form_page(driver, other_origin, page):
+    """FORM_PAGE loaded and live (every working element has its tiles); `page` gives the helpers."""
+    driver.get(other_origin + "/")
+    page.wait_for(lambda: page.js(
+        "return ['height', 'kg', 'lb', 'rtl', 'loop', 'grid'].every((id) => "
+        "document.getElementById(id).shadowRoot.querySelectorAll('.content > svg').length > 0)"),
+        "the elements did not go live on the other origin")
+    page.js(MONITOR_JS.replace("['weight', 'pounds', 'height', 'loop', 'grid']", "['height', 'kg', 'lb', 'rtl', 'loop', 'grid']")
+            .replace("watch(document.getElementById('pounds'), 'weight');", "")
+            .replace("watch(document.getElementById('weight-value'), 'weight');", "")
+            .replace("watch(document.getElementById('pounds-value'), 'weight');", "")
+            .replace("watch(document.getElementById('grid-centre'), 'grid');", ""))
+    page.driver.get_log("browser")  # the broken element's error is expected: tested below
+    yield page
+
+
+def form_value(page, name: str):
+    return page.js("return new FormData(document.getElementById('form')).get(arguments[0])", name)
+
+
+def pointer_on_a_tick(page, view: str) -> bool:
+    """The tile under the pointer (the view's centre along its axis) has a tick exactly there (10 px apart)."""
+    return page.view_js(view, r"""(() => {
+      const vertical = v.clientHeight > v.clientWidth;
+      const r = v.getBoundingClientRect(), c = vertical ? r.top + v.clientHeight / 2 : r.left + v.clientWidth / 2;
+      const tile = [...v.querySelectorAll('.content > svg')].map((s) => s.getBoundingClientRect())
+        .find((b) => (vertical ? b.top <= c && c < b.bottom : b.left <= c && c < b.right));
+      const into = c - (vertical ? tile.top : tile.left);
+      return Math.abs(((into - 5) % 10 + 10) % 10) <= 0.5 || Math.abs(((into - 5) % 10 + 10) % 10 - 10) <= 0.5;
+    })()""")
+
+
+def scroll_by_script(page, view: str, pixels: int):
+    """Scrolls the view's scroller along its axis, as WebKit's tests must (its wheel input is unreliable)."""
+    since = page.now()
+    page.view_js(view, f"(v.clientHeight > v.clientWidth ? v.scrollTop += {pixels} : v.scrollLeft += {pixels}, 1)")
+    page.settle(view, since)
+
+
+def test_a_form_on_another_origin_submits_the_exact_value(form_page):
+    page = form_page
+    assert page.value("height") == "172.5" and form_value(page, "height") == "172.5"
+    assert page.el("height").get_attribute("aria-orientation") == "vertical"
+    assert page.view_js("height", "v.clientHeight > v.clientWidth"), "a vertical ruler is tall"
+    assert pointer_on_a_tick(page, "height")
+    # Down 37 px (3.7 ticks of 0.5 cm): it settles on the nearest tick, 4 ticks on, and the form has it.
+    scroll_by_script(page, "height", 37)
+    assert page.value("height") == "174.5" and form_value(page, "height") == "174.5"
+    assert pointer_on_a_tick(page, "height")
+    # Three scrolls of 333 px (33.3 ticks: each settles on 33 of them) later, still exact: 49.5 cm on.
+    for _ in range(3):
+        scroll_by_script(page, "height", 333)
+    assert page.value("height") == "224.0" and form_value(page, "height") == "224.0"
+    # A real submission carries it.
+    page.js("document.getElementById('form').submit()")
+    page.wait_for(lambda: "submitted" in page.driver.current_url)
+    assert "height=224.0" in page.driver.current_url and "kg=72.4" in page.driver.current_url
+
+
+def test_value_reset_disabled_and_events(form_page):
+    page = form_page
+    # Set from code: exact, and it scrolls there.
+    page.js("document.getElementById('kg').value = '80.5'")
+    page.wait_for(lambda: page.value("kg") == "80.5" and form_value(page, "kg") == "80.5")
+    assert page.el("kg").get_attribute("aria-valuenow") == "80.5"
+    page.wait_for(lambda: page.value("lb") == "177.5", f"the follower reads {page.value('lb')}")  # 80.5 kg in lb
+    # A wheel scroll: input while it moves (at most once a frame), change once when it settles on a tick.
+    page.js("window.events = []")
+    page.scroll_and_settle("kg", 1234)
+    assert page.value("kg") == "92.8"  # 1234 px is 123.4 ticks: it settles on 123 of them, 12.3 kg on
+    events = page.js("return window.events.filter((e) => e[0] === 'kg')")
+    inputs = [e for e in events if e[1] == "input"]
+    changes = [e for e in events if e[1] == "change"]
+    assert len(inputs) >= 1 and len(changes) == 1, events
+    assert changes[0][2] >= inputs[-1][2], "change comes last, once settled"
+    # form.reset() restores the initial value (the `value` attribute).
+    page.js("document.getElementById('form').reset()")
+    page.wait_for(lambda: page.value("kg") == "72.4" and form_value(page, "kg") == "72.4")
+    # Disabled: not submitted, keys do nothing, not focusable; enabled again, it works.
+    page.js("document.getElementById('kg').disabled = true")
+    page.wait_for(lambda: form_value(page, "kg") is None, "a disabled control is not submitted")
+    assert page.el("kg").get_attribute("aria-disabled") == "true" and page.el("kg").get_attribute("tabindex") == "-1"
+    page.js("document.getElementById('kg').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }))")
+    time.sleep(0.4)
+    assert page.value("kg") == "72.4"
+    page.js("document.getElementById('kg').disabled = false")
+    page.el("kg").send_keys(Keys.ARROW_RIGHT)
+    page.wait_for(lambda: page.value("kg") == "72.5" and form_value(page, "kg") == "72.5")
+
+
+def test_attributes_replace_the_view_and_a_bad_one_says_why(form_page):
+    page = form_page
+    text = page.js("return document.getElementById('broken').shadowRoot.querySelector('.error').textContent")
+    shown = page.js("return !document.getElementById('broken').shadowRoot.querySelector('.error').hidden")
+    status, expected = 400, None
+    try:
+        urllib.request.urlopen(page.base + "/svg/ruler?max=abc", timeout=10)
+    except urllib.error.HTTPError as error:
+        status, expected = error.code, error.read().decode().strip()
+    assert shown and status == 400 and text == expected, "the endpoint's own one line, inside the element"
+    assert text == "max: must be a decimal number like 72.4, with at most 6 decimals, between -1e12 and 1e12"
+    # Mended, it works; the others kept working all along.
+    page.js("document.getElementById('broken').setAttribute('max', '300')")
+    page.wait_for(lambda: page.value("broken") == "9.0", f"broken reads {page.value('broken')!r}")
+    assert page.js("return document.getElementById('broken').shadowRoot.querySelector('.error').hidden")
+    # An attribute change places the view anew.
+    page.js("const h = document.getElementById('height'); h.setAttribute('max', '300'); h.setAttribute('value', '290')")
+    page.wait_for(lambda: page.value("height") == "290.0")
+    assert page.el("height").get_attribute("aria-valuemax") == "300.0"
+
+
+def test_keys_on_a_vertical_ruler_a_loop_and_a_grid(form_page):
+    page = form_page
+    for key, expected in [(Keys.ARROW_UP, "173.0"), (Keys.ARROW_DOWN, "172.5"), (Keys.PAGE_UP, "177.5"),
+                          (Keys.HOME, "100.0"), (Keys.END, "250.0")]:
+        page.el("height").send_keys(key)
+        page.wait_for(lambda: page.value("height") == expected, f"{key!r}: {page.value('height')}")
+    assert page.js("return document.getElementById('loop').item") == 3
+    since = page.now()
+    page.el("loop").send_keys(Keys.ARROW_RIGHT)
+    page.settle("loop", since)
+    assert page.js("return document.getElementById('loop').item") == 4
+    assert page.el("loop").get_attribute("aria-valuenow") == "4"
+    assert page.js("return [document.getElementById('grid').x, document.getElementById('grid').y]") == [1000, -500]
+    page.el("grid").send_keys(Keys.ARROW_LEFT)
+    page.wait_for(lambda: page.js("return document.getElementById('grid').x") == 900)
+    page.js("document.getElementById('grid').press('Home')")
+    page.wait_for(lambda: page.js("return [document.getElementById('grid').x, document.getElementById('grid').y]")
+                  == [0, 0])
+
+
+def test_right_to_left_grows_to_the_left(form_page):
+    page = form_page
+    assert page.value("rtl") == "50.0"
+    scroll_by_script(page, "rtl", 200)  # to the right: 20 ticks lower
+    assert page.value("rtl") == "48.0"
+    assert pointer_on_a_tick(page, "rtl")
+    labels = page.view_js("rtl", "[...v.querySelectorAll('.content > svg')].sort((a, b) => "
+                          "a.getBoundingClientRect().left - b.getBoundingClientRect().left).map((s) => s.textContent)")
+    numbers = [int(label) for label in labels]
+    assert numbers == sorted(numbers, reverse=True), numbers
+
+
+def test_the_page_embeds_what_is_on_screen(page):
+    details = page.driver.find_element("css selector", ".embed[data-for='weight']")
+    details.click()
+    page.scroll_and_settle("weight", 123)  # 60.0 + 12 ticks
+    page.wait_for(lambda: "value=61.2" in details.text, details.text)
+    image = next(line for line in details.text.splitlines() if line.startswith("<img"))
+    url = image.split('src="')[1].split('"')[0]
+    with urllib.request.urlopen(url, timeout=10) as response:
+        assert "<title>Ruler at 61.2 kg</title>" in response.read().decode()
+    assert '<endless-ruler theme="auto" value="61.2"></endless-ruler>' in details.text
+
+
+def test_the_bundled_form_submits_the_height(page):
+    page.el("height").send_keys(Keys.PAGE_UP)  # 172.5 + 10 ticks of 0.5
+    page.wait_for(lambda: page.value("height") == "177.5")
+    page.driver.find_element("css selector", "#height-form button[type=submit]").click()
+    page.wait_for(lambda: "height=177.5" in page.driver.current_url)
+    page.wait_for(lambda: page.el("submitted").text == "Submitted: height=177.5")
