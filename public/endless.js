@@ -42,7 +42,11 @@
         content: this.shadowRoot.querySelector('.content'), error: this.shadowRoot.querySelector('.error'),
         seq: 0, busy: null, dirty: false, want: null, raf: 0, mark: null, startAt: {}, committed: null });
       this.view.addEventListener('scroll', () => this.scrolled(), { passive: true });
-      this.view.addEventListener('scrollend', () => this.leader || this.ask({ end: 1 }));
+      this.view.addEventListener('scrollend', () => this.ended());
+      // The reader takes over from a snap in progress: its end is theirs to settle.
+      for (const type of ['wheel', 'touchstart', 'pointerdown']) {
+        this.view.addEventListener(type, () => { this.snapping = null; }, { passive: true });
+      }
       this.addEventListener('keydown', (event) => {
         if (!keys.includes(event.key) || this.disabled || this.leader || event.altKey || event.ctrlKey) return;
         event.preventDefault();
@@ -81,7 +85,16 @@
       this.ask({});
       if (!idleEnd) return;
       clearTimeout(this.idle);
-      this.idle = setTimeout(() => this.ask({ end: 1 }), idleEnd);
+      this.idle = setTimeout(() => this.ended(), idleEnd);
+    }
+
+    /// A scroll ended: settle it, unless it is a snap of ours that a newer one cut short (a key pressed twice).
+    ended() {
+      if (this.leader) return;
+      const snap = this.snapping;
+      if (snap && Object.entries(snap).some(([edge, at]) => Math.abs(this.view[edge] - at) > 1)) return;
+      this.snapping = null;
+      this.ask({ end: 1 });
     }
 
     // Coalesce to one request per animation frame; an end, a key, a resize or a new placement supersedes.
@@ -164,10 +177,17 @@
         if (axis.scroll !== null && axis.scroll !== undefined) {
           this.content.style[length] = `${axis.content}px`;
           this.view[property] = axis.scroll;
-        } else if (axis.shift) this.view[property] += axis.shift;
+          this.snapping = null;
+        } else if (axis.shift) {
+          this.view[property] += axis.shift;
+          if (this.snapping && property in this.snapping) this.snapping[property] += axis.shift;
+        }
         if (axis.snap !== null && axis.snap !== undefined) snap[edge] = axis.snap;
       }
-      if (Object.keys(snap).length) this.view.scrollTo({ ...snap, behavior: 'smooth' });
+      if (Object.keys(snap).length) {
+        this.snapping = Object.fromEntries(Object.entries(snap).map(([edge, at]) => [`scroll${edge[0].toUpperCase()}${edge.slice(1)}`, at]));
+        this.view.scrollTo({ ...snap, behavior: 'smooth' });
+      }
       this.axes = frame.axes.map((axis) => ({ origin: axis.origin, have: axis.have }));
       this.frame.classList.add('live', ...frame.axes.map((axis) => axis.axis));
       this.mark = frame.mark;
