@@ -3,60 +3,14 @@ another origin with one script tag, in a form, from code, with events, keys, att
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.keys import Keys
 
 from conftest import MONITOR_JS
-
-# The issue's page: one script tag and a form, served from another origin.
-FORM_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Sign up</title><link rel="icon" href="data:,">
-<script src="{base}/endless.js"></script></head>
-<body>
-<form id="form" action="/submitted.html" method="get">
-  <endless-ruler id="height" name="height" min="100" max="250" step="0.5" unit="cm" ends="clamp"
-    orientation="vertical" value="172.5"></endless-ruler>
-  <endless-ruler id="kg" name="kg" value="72.4"></endless-ruler>
-  <endless-ruler id="lb" follows="kg" factor="2.20462262185" min="18" max="2204" ends="clamp" unit="lb"
-    height="80"></endless-ruler>
-  <endless-ruler id="rtl" dir="rtl" value="50"></endless-ruler>
-  <endless-ruler id="broken" max="abc"></endless-ruler>
-  <endless-loop id="loop" item="3"></endless-loop>
-  <endless-grid id="grid" x="1000" y="-500" style="height: 300px"></endless-grid>
-</form>
-<script>
-  window.events = [];
-  for (const el of document.querySelectorAll('endless-ruler, endless-loop, endless-grid')) {{
-    for (const type of ['input', 'change']) el.addEventListener(type, () => events.push([el.id, type, performance.now()]));
-  }}
-</script>
-</body></html>
-"""
-
-
-@pytest.fixture(scope="module")
-def other_origin(server, tmp_path_factory):
-    """A static server on another port (another origin) holding FORM_PAGE."""
-    root: Path = tmp_path_factory.mktemp("other-origin")
-    (root / "index.html").write_text(FORM_PAGE.format(base=server.base))
-    (root / "submitted.html").write_text('<!doctype html><title>Submitted</title><link rel="icon" href="data:,">Thanks.')
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
 
 @pytest.fixture
 def form_page(driver, other_origin, page):

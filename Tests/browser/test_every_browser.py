@@ -1,0 +1,185 @@
+"""The elements' core cases in every browser engine: Chromium (chromedriver), Firefox (Debian's firefox-esr through
+Marionette) and WebKit (Debian's WebKitWebDriver and MiniBrowser, on an Xvfb display). The page is the form of
+`test_elements.py`, served from another origin. WebKit's wheel input is unreliable, so every engine scrolls by script
+here (Chromium's real wheel input is tested in the other files); WebKit has no `scrollend`, so it settles on scroll
+idle."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.common.keys import Keys
+
+ENGINES = ["chromium", "firefox", "webkit"]
+
+# The value under the pointer, the form's value for it, whether the pointer is on a tick, and the view's shape.
+STATE_JS = r"""
+const el = document.getElementById(arguments[0]), v = el.shadowRoot.querySelector('.view');
+const vertical = v.clientHeight > v.clientWidth;
+const r = v.getBoundingClientRect(), c = vertical ? r.top + v.clientHeight / 2 : r.left + v.clientWidth / 2;
+const tile = [...v.querySelectorAll('.content > svg')].map((s) => s.getBoundingClientRect())
+  .find((b) => (vertical ? b.top <= c && c < b.bottom : b.left <= c && c < b.right));
+const into = tile ? c - (vertical ? tile.top : tile.left) : NaN;
+const off = ((into - 5) % 10 + 10) % 10;
+return { value: el.value, form: new FormData(document.getElementById('form')).get(arguments[0]),
+         onTick: off <= 0.5 || off >= 9.5, vertical, orientation: el.getAttribute('aria-orientation'),
+         live: el.shadowRoot.querySelectorAll('.content > svg').length > 0 };
+"""
+
+
+class Browser:
+    """One engine, driven by its own driver, with the few calls these tests need."""
+
+    def __init__(self, engine: str):
+        self.engine = engine
+        self.cleanup = []
+        if engine == "firefox":
+            self._start_firefox()
+        elif engine == "webkit":
+            self._start_webkit()
+        else:
+            options = webdriver.ChromeOptions()
+            for argument in ["--headless=new", "--no-sandbox", "--window-size=1300,1100"]:
+                options.add_argument(argument)
+            options.binary_location = "/usr/bin/chromium"
+            self.driver = webdriver.Chrome(service=webdriver.ChromeService("/usr/bin/chromedriver"), options=options)
+
+    def _start_firefox(self):
+        from marionette_driver.marionette import Marionette
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        profile = tempfile.mkdtemp(prefix="endless-firefox-")
+        with open(os.path.join(profile, "user.js"), "w") as prefs:
+            prefs.write(f'user_pref("marionette.port", {port});\n')
+        process = subprocess.Popen(
+            ["firefox-esr", "--headless", "--marionette", "--no-remote", "--profile", profile, "--width", "1300",
+             "--height", "1100"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.cleanup += [process.kill, lambda: shutil.rmtree(profile, ignore_errors=True)]
+        self.marionette = Marionette(host="127.0.0.1", port=port, startup_timeout=60)
+        self.marionette.start_session()
+
+    def _start_webkit(self):
+        # An X display of our own: -displayfd prints the number it took.
+        xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1400x1200x24", "-nolisten", "tcp"],
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.cleanup.append(xvfb.kill)
+        display = xvfb.stdout.readline().strip()
+        os.environ["DISPLAY"] = f":{display}"
+        options = webdriver.WebKitGTKOptions()
+        options.binary_location = glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser")[0]
+        for argument in ["--automation", "--geometry=1300x1100"]:
+            options.add_argument(argument)
+        from selenium.webdriver.webkitgtk.service import Service
+
+        self.driver = webdriver.WebKitGTK(options=options, service=Service("/usr/bin/WebKitWebDriver"))
+
+    def get(self, url: str):
+        if self.engine == "firefox":
+            self.marionette.navigate(url)
+        else:
+            self.driver.get(url)
+
+    def js(self, script: str, *args):
+        if self.engine == "firefox":
+            return self.marionette.execute_script(script, script_args=list(args), sandbox=None)
+        return self.driver.execute_script(script, *args)
+
+    def press(self, element_id: str, key: str):
+        if self.engine == "firefox":
+            from marionette_driver.by import By
+
+            self.marionette.find_element(By.ID, element_id).send_keys(key)
+        else:
+            self.driver.find_element("id", element_id).send_keys(key)
+
+    @property
+    def url(self) -> str:
+        return self.marionette.get_url() if self.engine == "firefox" else self.driver.current_url
+
+    def quit(self):
+        try:
+            if self.engine == "firefox":
+                self.marionette.delete_session()
+            else:
+                self.driver.quit()
+        finally:
+            for step in reversed(self.cleanup):
+                step()
+
+    def wait(self, condition, message: str, timeout: float = 10):
+        deadline = time.monotonic() + timeout
+        while True:
+            result = condition()
+            if result:
+                return result
+            if time.monotonic() > deadline:
+                pytest.fail(f"{self.engine}: {message() if callable(message) else message}", pytrace=False)
+            time.sleep(0.05)
+
+    def state(self, view: str) -> dict:
+        return self.js(STATE_JS, view)
+
+    def settles_at(self, view: str, value: str):
+        """Waits until `view` shows `value`, the form has it, and its pointer rests on a tick."""
+        self.wait(lambda: (lambda s: s["value"] == value and s["form"] == value and s["onTick"])(self.state(view)),
+                  lambda: f"#{view} did not settle at {value}: {self.state(view)}")
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def browser(request):
+    b = Browser(request.param)
+    yield b
+    b.quit()
+
+
+@pytest.fixture
+def form(browser, other_origin):
+    browser.get(other_origin + "/")
+    browser.wait(lambda: all(browser.state(view)["live"] for view in ["height", "kg", "lb"]),
+                 "the elements did not go live on a page of another origin")
+    return browser
+
+
+def test_value_and_form_submission(form):
+    assert form.state("height") == {"value": "172.5", "form": "172.5", "onTick": True, "vertical": True,
+                                    "orientation": "vertical", "live": True}
+    assert form.js("return new FormData(document.getElementById('form')).get('kg')") == "72.4"
+    form.js("document.getElementById('kg').value = '80.5'")
+    form.settles_at("kg", "80.5")
+    form.wait(lambda: form.js("return document.getElementById('lb').value") == "177.5",
+              "the pounds ruler did not follow to 177.5")
+    form.js("document.getElementById('form').submit()")
+    form.wait(lambda: "height=172.5" in form.url and "kg=80.5" in form.url, lambda: f"submitted to {form.url}")
+
+
+def test_scroll_settles_on_a_tick_vertical_and_horizontal(form):
+    # 37 px down a vertical ruler of 0.5 cm ticks 10 px apart: 3.7 ticks, it settles on 4 (174.5).
+    form.js("document.getElementById('height').shadowRoot.querySelector('.view').scrollTop += 37")
+    form.settles_at("height", "174.5")
+    # 1,234 px along the weight ruler: 123.4 ticks of 0.1 kg, it settles on 123 (84.7).
+    form.js("document.getElementById('kg').shadowRoot.querySelector('.view').scrollLeft += 1234")
+    form.settles_at("kg", "84.7")
+    # Far along, still exact: 100,000 px more in steps, past a recenter or two.
+    for _ in range(4):
+        form.js("document.getElementById('kg').shadowRoot.querySelector('.view').scrollLeft += 25000")
+        time.sleep(0.3)
+    form.settles_at("kg", "93.7")  # tick 762 + 10,000 wraps once (9,910 ticks a turn): tick 852
+
+
+def test_keyboard(form):
+    for key, expected in [(Keys.ARROW_UP, "173.0"), (Keys.PAGE_UP, "178.0"), (Keys.ARROW_DOWN, "177.5"),
+                          (Keys.HOME, "100.0"), (Keys.END, "250.0")]:
+        form.press("height", key)
+        form.settles_at("height", expected)
+    form.press("kg", Keys.ARROW_RIGHT)
+    form.settles_at("kg", "72.5")
