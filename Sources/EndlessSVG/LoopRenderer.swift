@@ -19,6 +19,13 @@ public struct LoopRenderer: Sendable {
         fontSize = max(8, min((height * 0.3).rounded(), (loop.spacing * 0.45).rounded()))
     }
 
+    /// The renderer of `window`: its thickness and orientation; the CLI and the server both draw with it.
+    public init(window: LoopWindow, theme: Theme = .light) {
+        self.init(
+            loop: window.loop, height: window.orientation.isVertical ? window.width : window.height,
+            orientation: window.orientation, theme: theme)
+    }
+
     /// One item's drawing in item coordinates (0…spacing along, 0…height across), the item at the centre.
     public func itemContent(_ item: Int64) -> [UInt8] {
         let center = loop.spacing / 2

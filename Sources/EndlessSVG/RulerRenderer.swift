@@ -37,6 +37,13 @@ public struct RulerRenderer: Sendable {
         fullTicks = ticks(0..<Int(ruler.configuration.ticksPerBlock))
     }
 
+    /// The renderer of `window`: its thickness, orientation and direction; the CLI and the server both draw with it.
+    public init(window: RulerWindow, theme: Theme = .light) {
+        self.init(
+            ruler: window.ruler, height: window.thickness, orientation: window.orientation, mirrored: window.isMirrored,
+            theme: theme)
+    }
+
     /// Where block-local tick `index` sits along its block.
     func along(_ index: Int) -> Double {
         let x = (Double(index) + 0.5) * ruler.tickSpacing

@@ -44,18 +44,25 @@ struct RenderRuler: RenderSubcommand {
     @Option(parsing: .unconditional, help: "Points between ticks, 2…1000 (default 10).") var spacing: String?
     @Option(parsing: .unconditional, help: "wrap (after max comes min) or clamp (default wrap).") var ends: String?
     @Option(parsing: .unconditional, help: "Unit text after values (default kg).") var unit: String?
+    @Option(parsing: .unconditional, help: "horizontal or vertical (values grow downwards; default horizontal).")
+    var orientation: String?
+    @Option(parsing: .unconditional, help: "ltr, or rtl: a horizontal ruler whose values grow to the left.")
+    var dir: String?
+    @Option(parsing: .unconditional, help: "light, dark, or auto (follows prefers-color-scheme; default light).")
+    var theme: String?
 
     var options: KeyValuePairs<String, String?> {
         [
             "value": value, "offset": offset, "width": width, "height": height, "min": min, "max": max,
-            "step": step, "ticks": ticks, "spacing": spacing, "ends": ends, "unit": unit,
+            "step": step, "ticks": ticks, "spacing": spacing, "ends": ends, "unit": unit, "orientation": orientation,
+            "dir": dir, "theme": theme,
         ]
     }
     var accepted: [String] { Parameters.rulerNames }
 
     func document(_ parameters: Parameters) throws(EndlessError) -> [UInt8] {
         let window = try parameters.rulerWindow()
-        return RulerRenderer(ruler: window.ruler, height: window.height).render(window).document
+        return RulerRenderer(window: window, theme: try parameters.theme()).render(window).document
     }
 }
 
@@ -69,15 +76,17 @@ struct RenderGrid: RenderSubcommand {
     @Option(parsing: .unconditional, help: "Window width in points (default 600, at most 8192).") var width: String?
     @Option(parsing: .unconditional, help: "Window height in points (default 400, at most 8192).") var height: String?
     @Option(parsing: .unconditional, help: "Tile size in points, 10…4096 (default 100).") var tile: String?
+    @Option(parsing: .unconditional, help: "light, dark, or auto (follows prefers-color-scheme; default light).")
+    var theme: String?
 
     var options: KeyValuePairs<String, String?> {
-        ["x": x, "y": y, "width": width, "height": height, "tile": tile]
+        ["x": x, "y": y, "width": width, "height": height, "tile": tile, "theme": theme]
     }
     var accepted: [String] { Parameters.gridNames }
 
     func document(_ parameters: Parameters) throws(EndlessError) -> [UInt8] {
         let window = try parameters.gridWindow()
-        return GridRenderer(grid: window.grid).render(window).document
+        return GridRenderer(grid: window.grid, theme: try parameters.theme()).render(window).document
     }
 }
 
@@ -93,14 +102,21 @@ struct RenderLoop: RenderSubcommand {
     @Option(parsing: .unconditional, help: "Points between items, 10…4096 (default 150).") var spacing: String?
     @Option(parsing: .unconditional, help: "Where item 0 sits, in points from offset 0 (default 40).") var inset:
         String?
+    @Option(parsing: .unconditional, help: "horizontal or vertical (items run downwards; default horizontal).")
+    var orientation: String?
+    @Option(parsing: .unconditional, help: "light, dark, or auto (follows prefers-color-scheme; default light).")
+    var theme: String?
 
     var options: KeyValuePairs<String, String?> {
-        ["offset": offset, "width": width, "height": height, "count": count, "spacing": spacing, "inset": inset]
+        [
+            "offset": offset, "width": width, "height": height, "count": count, "spacing": spacing, "inset": inset,
+            "orientation": orientation, "theme": theme,
+        ]
     }
     var accepted: [String] { Parameters.loopNames }
 
     func document(_ parameters: Parameters) throws(EndlessError) -> [UInt8] {
         let window = try parameters.loopWindow()
-        return LoopRenderer(loop: window.loop, height: window.height).render(window).document
+        return LoopRenderer(window: window, theme: try parameters.theme()).render(window).document
     }
 }

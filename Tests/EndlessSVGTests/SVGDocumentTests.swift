@@ -71,7 +71,52 @@ final class SVGReader: NSObject, XMLParserDelegate {
             let (width, height) = (try #require(root.attributes["width"]), try #require(root.attributes["height"]))
             #expect(root.attributes["viewBox"] == "0 0 \(width) \(height)")
             #expect(svg.elements.contains { $0.name == "title" })
+            // An image with its title as its accessible name.
+            #expect(root.attributes["role"] == "img")
+            let title = String(decoding: document, as: UTF8.self).split(separator: "<title>")[1]
+                .split(separator: "</title>")[0]
+            #expect(root.attributes["aria-label"] == String(title))
         }
+    }
+
+    @Test func aVerticalRulerRunsDownwardsWithItsPointerAcross() throws {
+        let height = try Ruler(
+            RulerConfiguration(minimum: 100, maximum: 250, step: DecimalNumber("0.5")!, ends: .clamp, unit: "cm"))
+        let window = try RulerWindow(
+            ruler: height, offset: height.offset(for: DecimalNumber("172.5")!), width: 120, height: 400,
+            orientation: .vertical)
+        let svg = try SVGReader.read(RulerRenderer(window: window).render(window).document)
+        #expect(svg.translations.allSatisfy { $0.x == 0 } && svg.translations.count == window.blocks.count)
+        #expect(svg.text.contains("170") && svg.text.contains("175") && svg.text.contains("172.5 cm"))
+        let pointer = try #require(svg.elements.last { $0.attributes["stroke"] == "#e53935" })
+        #expect(pointer.attributes["d"] == "M0 200H120", "the pointer crosses the window's middle")
+        // 172.5 is tick 145, the first of block 15 (ticks 145 … 154, labelled 175): half a spacing into it.
+        let block = try #require(svg.translations.first { $0.y <= 200 && 200 < $0.y + 100 })
+        #expect(200 - block.y == 5)
+    }
+
+    @Test func aRightToLeftRulerIsMirroredWithUprightLabels() throws {
+        let window = try RulerWindow(
+            ruler: weight, offset: weight.offset(for: DecimalNumber("72.4")!), width: 600, height: 120, mirrored: true)
+        let svg = try SVGReader.read(RulerRenderer(window: window).render(window).document)
+        let labels = svg.elements.filter { $0.name == "text" }.count
+        #expect(labels >= 6)
+        // Left to right the labels fall: 75 74 73 72 71 70 for a window centred on 72.4.
+        let numbers = svg.text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        #expect(numbers == numbers.sorted(by: >) && numbers.contains(72), "\(numbers)")
+    }
+
+    @Test func themesColourEveryViewAndAutoCarriesItsDarkStyle() throws {
+        let window = try RulerWindow(ruler: weight, offset: 6340, width: 600, height: 120)
+        let dark = String(decoding: RulerRenderer(window: window, theme: .dark).render(window).document, as: UTF8.self)
+        #expect(dark.contains(##"fill="#1e1e1e""##) && !dark.contains(##"fill="#fafafa""##) && !dark.contains("<style>"))
+        let auto = String(decoding: RulerRenderer(window: window, theme: .auto).render(window).document, as: UTF8.self)
+        let light = String(decoding: RulerRenderer(window: window).render(window).document, as: UTF8.self)
+        #expect(auto.contains(##"<style>@media (prefers-color-scheme: dark){[fill="#fafafa"]{fill:#1e1e1e}"##))
+        #expect(auto.replacing(#/<style>.*</style>\n/#, with: "") == light, "auto is light plus a style")
+        let grid = String(
+            decoding: GridRenderer(grid: .standard, theme: .dark).tileDocument(GridCoordinate(x: 0, y: 0)), as: UTF8.self)
+        #expect(grid.contains(##"fill="#5c5c5c""##), "tile (0, 0) darker in the dark too")
     }
 
     @Test func theDocumentIsItsStreamJoined() throws {
@@ -192,7 +237,9 @@ final class SVGReader: NSObject, XMLParserDelegate {
         let tool = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
         try #require(FileManager.default.isExecutableFile(atPath: tool.path), "install librsvg2-bin (.ci/run does)")
         let ruler = try Ruler(.weight)
+        let vertical = try RulerWindow(ruler: ruler, offset: 6340, width: 120, height: 500, orientation: .vertical)
         let documents: [(String, [UInt8], Int, Int)] = [
+            ("vertical, dark ruler", RulerRenderer(window: vertical, theme: .dark).render(vertical).document, 120, 500),
             (
                 "ruler",
                 RulerRenderer(ruler: ruler, height: 120).render(

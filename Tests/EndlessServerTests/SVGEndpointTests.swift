@@ -91,6 +91,16 @@ import Testing
         ),
         ("/svg/grid?x=250&y=-1e12&width=900", ["grid", "--x", "250", "--y", "-1e12", "--width", "900"]),
         ("/svg/loop?offset=3100&count=7", ["loop", "--offset", "3100", "--count", "7"]),
+        (
+            "/svg/ruler?min=100&max=250&step=0.5&ends=clamp&unit=cm&orientation=vertical&theme=auto&value=172.5",
+            [
+                "ruler", "--min", "100", "--max", "250", "--step", "0.5", "--ends", "clamp", "--unit", "cm",
+                "--orientation", "vertical", "--theme", "auto", "--value", "172.5",
+            ]
+        ),
+        ("/svg/ruler?dir=rtl&theme=dark&value=72.4", ["ruler", "--dir", "rtl", "--theme", "dark", "--value", "72.4"]),
+        ("/svg/grid?theme=dark&x=5", ["grid", "--theme", "dark", "--x", "5"]),
+        ("/svg/loop?orientation=vertical&theme=auto", ["loop", "--orientation", "vertical", "--theme", "auto"]),
     ])
     func decodedBodyIsTheRenderCommandsOutput(uri: String, arguments: [String]) async throws {
         let expected = try renderCommand(arguments)
@@ -151,6 +161,21 @@ import Testing
             #expect(type(head) != nil && type(head) == type(get), "\(path)")
             #expect(both.hasSuffix("\r\n\r\nok\n"), "no body after the HEAD's head, then the next answer: \(both)")
             #expect(both.components(separatedBy: "HTTP/1.1 200 OK").count == 3)
+        }
+    }
+
+    @Test func tilesFollowTheLookToo() async throws {
+        try await withServer { client, _ in
+            let vertical = String(
+                buffer: try await client.execute(
+                    uri: "/svg/ruler/tiles/7.svg?orientation=vertical&height=80&theme=dark", method: .get
+                ).body)
+            #expect(vertical.contains(#"width="80" height="100""#) && vertical.contains(##"fill="#1e1e1e""##))
+            #expect(vertical.contains(#"role="img" aria-label="Ruler block 7 (16.0)""#))
+            let auto = String(buffer: try await client.execute(uri: "/svg/grid/tiles/0/0.svg?theme=auto", method: .get).body)
+            #expect(auto.contains("<style>@media (prefers-color-scheme: dark){"))
+            let loop = String(buffer: try await client.execute(uri: "/svg/loop/tiles/3.svg?orientation=up", method: .get).body)
+            #expect(loop == "orientation: must be horizontal or vertical\n")
         }
     }
 

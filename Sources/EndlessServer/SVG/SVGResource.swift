@@ -54,15 +54,11 @@ enum SVGResource: Sendable {
     }
 
     static func renderer(_ window: RulerWindow, _ theme: Theme) -> RulerRenderer {
-        RulerRenderer(
-            ruler: window.ruler, height: window.thickness, orientation: window.orientation,
-            mirrored: window.isMirrored, theme: theme)
+        RulerRenderer(window: window, theme: theme)
     }
 
     static func renderer(_ window: LoopWindow, _ theme: Theme) -> LoopRenderer {
-        LoopRenderer(
-            loop: window.loop, height: window.orientation.isVertical ? window.width : window.height,
-            orientation: window.orientation, theme: theme)
+        LoopRenderer(window: window, theme: theme)
     }
 
     /// The document as head, tiles and tail, with tile drawings taken from `cache`.

@@ -1,0 +1,53 @@
+import EndlessCore
+import EndlessSVG
+
+/// What every view's answer is made from: the request's parameters, the report they carry, and the server's parts.
+struct FrameRequest {
+    var parameters: Parameters
+    var report: FrameReport
+    /// The query as given, for echoing a view's configuration into its `/svg` URL.
+    var query: [(String, String)]
+    var tiles: TileCache
+    var layout: AxisLayout
+
+    /// The `/svg/{view}` URL of what is on screen: the configuration given here, and `position`.
+    func imageURL(_ view: String, configuration names: [String], position: [(String, String)]) -> String {
+        let configuration = query.filter { names.contains($0.0) }
+        let pairs = configuration + position
+        return "/svg/\(view)?" + pairs.map { "\($0)=\(percentEncoded($1))" }.joined(separator: "&")
+    }
+
+    /// The element's colours as CSS custom properties, for its background and pointer; `theme=auto` adds the dark
+    /// ones, and the rules that turn its light tiles dark, under `prefers-color-scheme: dark`.
+    static func style(_ theme: Theme, light: Palette, dark: Palette) -> String {
+        func properties(_ palette: Palette) -> String {
+            ":host{--endless-background:\(palette.background);--endless-accent:\(palette.accent)}"
+        }
+        switch theme {
+        case .dark: return properties(dark)
+        case .auto:
+            let rules = Palette.autoStyle(light: light, dark: dark).dropLast()  // the media block, left open
+            return properties(light) + rules + properties(dark) + "}"
+        default: return properties(light)
+        }
+    }
+}
+
+/// Query-string encoding of a value: letters, digits and `-._~` as they are, everything else as `%XX`.
+private func percentEncoded(_ text: String) -> String {
+    var encoded = ""
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            encoded.unicodeScalars.append(Unicode.Scalar(byte))
+        default:
+            let hex = Array("0123456789ABCDEF".unicodeScalars)
+            encoded.unicodeScalars.append("%")
+            encoded.unicodeScalars.append(hex[Int(byte >> 4)])
+            encoded.unicodeScalars.append(hex[Int(byte & 15)])
+        }
+    }
+    return encoded
+}
