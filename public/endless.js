@@ -203,7 +203,14 @@
       this.dispatchEvent(new CustomEvent('endless-frame')); // followers follow
     }
 
-    sizeCSS() { return ''; }
+    /// A one-axis view is `height` thick (120) across its axis, and 400 px long when vertical (the page may say
+    /// otherwise: its style wins over `:host`).
+    sizeCSS() {
+      const thickness = /^\d+(\.\d+)?$/.test(this.getAttribute('height') || '') ? this.getAttribute('height') : 120;
+      return this.getAttribute('orientation') === 'vertical' ? `:host { width: ${thickness}px; height: 400px; }`
+        : `:host { height: ${thickness}px; }`;
+    }
+
     start() { return {}; }
     here() { return {}; }
     extra() { return {}; }
@@ -232,12 +239,6 @@
 
     start() { return this.hasAttribute('value') ? { value: this.getAttribute('value') } : {}; }
     here() { return this.readout.value ? { value: this.readout.value } : {}; }
-
-    sizeCSS() {
-      const thickness = /^\d+(\.\d+)?$/.test(this.getAttribute('height') || '') ? this.getAttribute('height') : 120;
-      return this.getAttribute('orientation') === 'vertical' ? `:host { width: ${thickness}px; height: 400px; }`
-        : `:host { height: ${thickness}px; }`;
-    }
 
     connectedCallback() {
       if (!this.hasAttribute('follows')) {
@@ -294,12 +295,6 @@
     get item() { return Number(this.readout.item ?? this.getAttribute('item') ?? 0); }
     set item(item) { this.place({ item: String(item) }); }
     start() { return this.hasAttribute('item') ? { item: this.getAttribute('item') } : {}; }
-
-    sizeCSS() {
-      const thickness = /^\d+(\.\d+)?$/.test(this.getAttribute('height') || '') ? this.getAttribute('height') : 120;
-      return this.getAttribute('orientation') === 'vertical' ? `:host { width: ${thickness}px; height: 400px; }`
-        : `:host { height: ${thickness}px; }`;
-    }
 
     connectedCallback() {
       if (!this.hasAttribute('role')) this.setAttribute('role', 'slider');

@@ -134,6 +134,7 @@ def test_keys_on_a_vertical_ruler_a_loop_and_a_grid(form_page):
         page.el("height").send_keys(key)
         page.wait_for(lambda: page.value("height") == expected, f"{key!r}: {page.value('height')}")
     assert page.js("return document.getElementById('loop').item") == 3
+    page.js("window.events = []")
     since = page.now()
     page.el("loop").send_keys(Keys.ARROW_RIGHT)
     page.settle("loop", since)
@@ -145,6 +146,9 @@ def test_keys_on_a_vertical_ruler_a_loop_and_a_grid(form_page):
     page.js("document.getElementById('grid').press('Home')")
     page.wait_for(lambda: page.js("return [document.getElementById('grid').x, document.getElementById('grid').y]")
                   == [0, 0])
+    # The loop and the grid report their moves as the ruler does: input while moving, change once at rest.
+    page.wait_for(lambda: {("loop", "change"), ("grid", "change"), ("loop", "input"), ("grid", "input")} <= {
+        (e[0], e[1]) for e in page.js("return window.events")}, "the loop or the grid fired no input or change")
 
 
 def test_right_to_left_grows_to_the_left(form_page):
