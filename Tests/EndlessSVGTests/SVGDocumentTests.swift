@@ -109,13 +109,15 @@ final class SVGReader: NSObject, XMLParserDelegate {
     @Test func themesColourEveryViewAndAutoCarriesItsDarkStyle() throws {
         let window = try RulerWindow(ruler: weight, offset: 6340, width: 600, height: 120)
         let dark = String(decoding: RulerRenderer(window: window, theme: .dark).render(window).document, as: UTF8.self)
-        #expect(dark.contains(##"fill="#1e1e1e""##) && !dark.contains(##"fill="#fafafa""##) && !dark.contains("<style>"))
+        #expect(
+            dark.contains(##"fill="#1e1e1e""##) && !dark.contains(##"fill="#fafafa""##) && !dark.contains("<style>"))
         let auto = String(decoding: RulerRenderer(window: window, theme: .auto).render(window).document, as: UTF8.self)
         let light = String(decoding: RulerRenderer(window: window).render(window).document, as: UTF8.self)
         #expect(auto.contains(##"<style>@media (prefers-color-scheme: dark){[fill="#fafafa"]{fill:#1e1e1e}"##))
         #expect(auto.replacing(#/<style>.*</style>\n/#, with: "") == light, "auto is light plus a style")
         let grid = String(
-            decoding: GridRenderer(grid: .standard, theme: .dark).tileDocument(GridCoordinate(x: 0, y: 0)), as: UTF8.self)
+            decoding: GridRenderer(grid: .standard, theme: .dark).tileDocument(GridCoordinate(x: 0, y: 0)),
+            as: UTF8.self)
         #expect(grid.contains(##"fill="#5c5c5c""##), "tile (0, 0) darker in the dark too")
     }
 

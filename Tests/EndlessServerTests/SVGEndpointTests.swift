@@ -172,9 +172,11 @@ import Testing
                 ).body)
             #expect(vertical.contains(#"width="80" height="100""#) && vertical.contains(##"fill="#1e1e1e""##))
             #expect(vertical.contains(#"role="img" aria-label="Ruler block 7 (16.0)""#))
-            let auto = String(buffer: try await client.execute(uri: "/svg/grid/tiles/0/0.svg?theme=auto", method: .get).body)
+            let auto = String(
+                buffer: try await client.execute(uri: "/svg/grid/tiles/0/0.svg?theme=auto", method: .get).body)
             #expect(auto.contains("<style>@media (prefers-color-scheme: dark){"))
-            let loop = String(buffer: try await client.execute(uri: "/svg/loop/tiles/3.svg?orientation=up", method: .get).body)
+            let loop = String(
+                buffer: try await client.execute(uri: "/svg/loop/tiles/3.svg?orientation=up", method: .get).body)
             #expect(loop == "orientation: must be horizontal or vertical\n")
         }
     }

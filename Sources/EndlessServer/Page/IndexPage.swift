@@ -34,9 +34,14 @@ struct IndexPage {
             ruler: pounds.follower, offset: pounds.followerOffset(forLeaderOffset: offset, of: ruler), width: 1200,
             height: 80)
         let heightValue = try parameters.decimal("height")
+        let heightOffset: Double
+        do {
+            heightOffset = try Self.heightRuler.offset(for: heightValue ?? DecimalNumber("172.5")!)
+        } catch {
+            throw EndlessError("height", error.reason)  // the ruler says `value`; here the parameter is `height`
+        }
         let heightWindow = try RulerWindow(
-            ruler: Self.heightRuler, offset: try Self.heightRuler.offset(for: heightValue ?? DecimalNumber("172.5")!),
-            width: 120, height: 400, orientation: .vertical)
+            ruler: Self.heightRuler, offset: heightOffset, width: 120, height: 400, orientation: .vertical)
         let x = try parameters.number("x", accepts: Limits.Accepts.coordinate) ?? 0
         let y = try parameters.number("y", accepts: Limits.Accepts.coordinate) ?? 0
         let gridWindow = try GridWindow(grid: .standard, centerX: x, centerY: y, width: 1200, height: 500)
