@@ -189,11 +189,11 @@
         this.view.scrollTo({ ...snap, behavior: 'smooth' });
       }
       this.axes = frame.axes.map((axis) => ({ origin: axis.origin, have: axis.have }));
-      this.frame.classList.add('live', ...frame.axes.map((axis) => axis.axis));
+      if (frame.style) this.frame.classList.add('live', ...frame.axes.map((axis) => axis.axis));
       this.mark = frame.mark;
       const changed = frame.readout.text !== this.readout.text;
       this.readout = frame.readout;
-      this.show(frame.readout);
+      if (changed || quiet) this.show(frame.readout); // what an element shows changes with its text, not every frame
       if (quiet) this.committed = frame.readout.text;
       else if (changed) this.dispatchEvent(new Event('input', { bubbles: true }));
       if (frame.settled && this.committed !== frame.readout.text) {
