@@ -82,6 +82,8 @@ import Testing
         ("/svg/tree", .notFound, "view"),
         ("/svg/ruler/tiles/abc.svg", .notFound, "block"),
         ("/svg/ruler/tiles/1e20.svg", .notFound, "block"),
+        ("/svg/ruler/tiles/-9223372036854775808.svg", .notFound, "block"),  // abs() of it traps
+        ("/svg/grid/tiles/-9223372036854775808/0.svg", .notFound, "x"),
         ("/svg/ruler/tiles/991.svg?ends=clamp", .notFound, "block"),
         ("/svg/grid/tiles/1/2.png", .notFound, "y"),
         ("/svg/grid/tiles/x/2.svg", .notFound, "x"),

@@ -305,7 +305,9 @@ struct Frame {
         ("/?x=1e16", "x"), ("/frame/ruler?size=800,120&t=soon", "t"), ("/frame/ruler", "size"),
         ("/frame/grid?size=800,600&t=5&mark=1:2@3", "mark"), ("/frame/loop?size=800,120&t=5&mark=1@2", "mark"),
         ("/frame/grid?size=800,9000", "size"), ("/frame/ruler?size=800,120&dir=rtl&orientation=vertical", "dir"),
-        ("/frame/ruler?size=800,120&end=yes", "end"), ("/?height=300", "height"),
+        ("/frame/ruler?size=800,120&end=yes", "end"), ("/frame/loop?size=800,120&item=-9223372036854775808", "item"),
+        ("/frame/loop?size=800,120&item=9223372036854775807", "item"),
+        ("/frame/ruler?size=800,120&lead=1e300", "scroll"), ("/?height=300", "height"),
     ])
     func badFrameRequestsGetOneLine(uri: String, parameter: String) async throws {
         try await withServer { client, _ in

@@ -15,7 +15,7 @@ enum LoopFrameView: FrameView {
         let axis: FrameAxis = orientation.isVertical ? .y : .x
         let axisReport = try report.reports([axis])[0]
         let item = try p.integer("item", accepts: "a whole number of items from -1e9 to 1e9") ?? 0
-        guard abs(item) <= 1_000_000_000 else {
+        guard (-1_000_000_000...1_000_000_000).contains(item) else {  // not abs: it traps on Int.min
             throw EndlessError("item", "must be a whole number of items from -1e9 to 1e9")
         }
         // Resized, the item that was centred is no longer: settle again.

@@ -146,7 +146,7 @@ extension SVGResource {
     /// A tile number from a file name such as `-12.svg`, within ±1e15 points.
     static func tileIndex(_ file: String, _ name: String, length: Double) throws(EndlessError) -> Int64 {
         let limit = Int64(Limits.maximumCoordinate / length)
-        guard file.hasSuffix(".svg"), let index = Int64(file.dropLast(4)), abs(index) <= limit else {
+        guard file.hasSuffix(".svg"), let index = Int64(file.dropLast(4)), (-limit...limit).contains(index) else {
             throw EndlessError(
                 name, "must be a whole tile number within ±\(limit), as in 12.svg", kind: .notFound)
         }
