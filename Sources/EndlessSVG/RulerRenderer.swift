@@ -51,7 +51,22 @@ public struct RulerRenderer: Sendable {
     }
 
     /// One block's drawing in block coordinates (0…blockLength along the ruler, 0…height across it).
-    public func blockContent(_ block: Int64) -> [UInt8] {
+    public func blockContent(_ block: Int64) -> [UInt8] { drawing(of: block, fullTicks: fullTicks) }
+
+    /// A block's drawing inside a window: a full block uses the ticks the window defines once (`ticksDefinition`),
+    /// which makes a window a third of the bytes to write and to compress; a clamped end draws its own.
+    func windowBlockContent(_ block: Int64) -> [UInt8] { drawing(of: block, fullTicks: Self.ticksReference) }
+
+    private static let ticksReference = Array(##"<use href="#ticks"/>"##.utf8)
+
+    /// `<defs>` with the ticks of a full block, as `ticksReference` refers to them.
+    private func ticksDefinition(into writer: inout SVGWriter) {
+        writer.append(#"<defs><g id="ticks">"#)
+        writer.append(bytes: fullTicks)
+        writer.append("</g></defs>\n")
+    }
+
+    private func drawing(of block: Int64, fullTicks: [UInt8]) -> [UInt8] {
         let indices = ruler.tickIndices(inBlock: block)
         let full = indices.count == Int(ruler.configuration.ticksPerBlock)
         var writer = SVGWriter(capacity: fullTicks.count + 96)
@@ -132,9 +147,9 @@ public struct RulerRenderer: Sendable {
         theme == .auto ? Palette.autoStyle(light: .standard(.light), dark: .standard(.dark)) : nil
     }
 
-    /// The window as a stream: head, blocks along the ruler, then the pointer and the value on top.
-    /// `content` supplies each block's drawing; the server passes its cache, which holds `blockContent`'s bytes.
-    public func render(_ window: RulerWindow, content: ((Int64) -> [UInt8])? = nil) -> RenderedWindow {
+    /// The window as a stream: head (with the ticks every full block uses), blocks along the ruler, then the pointer
+    /// and the value on top.
+    public func render(_ window: RulerWindow) -> RenderedWindow {
         let value = ruler.format(window.value)
         let unit = ruler.configuration.unit
         let valueText = unit.isEmpty ? value : "\(value) \(unit)"
@@ -146,11 +161,12 @@ public struct RulerRenderer: Sendable {
         head.append("\n")
         groupOpening(into: &head)
         head.append("\n")
+        ticksDefinition(into: &head)
 
         let tiles = window.blocks.indices.map { tile in
             let block = ruler.block(ofTile: tile, mirrored: window.isMirrored)
             let at = window.blocks.position(of: tile)
-            let drawing = content?(block) ?? blockContent(block)
+            let drawing = windowBlockContent(block)
             return orientation.isVertical
                 ? placedTile(x: 0, y: at, content: drawing) : placedTile(x: at, y: 0, content: drawing)
         }

@@ -1,6 +1,7 @@
 import EndlessCore
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Mustache
 import Prometheus
@@ -45,7 +46,9 @@ public func buildApplication(
         // guard and gets its 414; past 1 MiB the parser itself refuses the request (400) and closes.
         server: .http1(
             configuration: .init(
-                additionalChannelHandlers: [CachedResponseHandler(responses: responses, metrics: metrics)],
+                additionalChannelHandlers: [
+                    SVGFastPathHandler(responder: responder, maximumTiles: options.maximumTilesOnEventLoop)
+                ],
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: 1 << 20, maxHeaderListSize: 1 << 20))),
         configuration: ApplicationConfiguration(
             address: .hostname(options.host, port: options.port), serverName: "Endless"),
@@ -61,7 +64,9 @@ public struct ServerStartError: Error, CustomStringConvertible {
 
 extension Request {
     /// The query as name–value pairs, repeated names kept (so that the core can refuse them).
-    var queryPairs: [(String, String)] {
-        uri.queryParameters.map { (String($0.key), String($0.value)) }
-    }
+    var queryPairs: [(String, String)] { uri.queryPairs }
+}
+
+extension URI {
+    var queryPairs: [(String, String)] { queryParameters.map { (String($0.key), String($0.value)) } }
 }

@@ -8,9 +8,7 @@ struct ServerMetrics: Sendable {
     let bytesSent: [String: Counter]
     let renderDuration: [String: Timer]
 
-    static let routes = [
-        "/svg/ruler", "/svg/grid", "/svg/loop", "/svg/ruler/tiles", "/svg/grid/tiles", "/svg/loop/tiles",
-    ]
+    static let routes = SVGResource.Kind.allCases.map(\.route)
 
     init() {
         requests = Dictionary(

@@ -14,6 +14,9 @@ public struct ServerOptions: Sendable {
     public var maximumCachedResponseBytes = 32_768
     /// Tiles per HTTP chunk: each chunk is one gzip sync flush.
     public var tilesPerBatch = 16
+    /// Largest new SVG, in tiles, drawn on the event loop rather than handed to the router: a 1200-point ruler places
+    /// 13, an 800 × 600 grid window 63; the largest grid windows (4,096 tiles) would hold the loop for milliseconds.
+    public var maximumTilesOnEventLoop = 128
 
     public init() {}
 }

@@ -20,10 +20,10 @@ import Testing
     @Test func aRepeatIsTheSameResponse() async throws {
         try await withServer(.live) { client, registry in
             let port = try #require(client.port)
-            let request =
-                "GET /svg/ruler?value=72.4 HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n"
-            let first = try await rawExchange(port: port, request: request)
-            let second = try await rawExchange(port: port, request: request)
+            let request = "GET /svg/ruler?value=72.4 HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n"
+            // `Connection: close` takes the router's path; a kept-alive repeat is answered ahead of it.
+            let first = try await rawExchange(port: port, request: request + "Connection: close\r\n\r\n")
+            let second = try await rawExchange(port: port, request: request + "\r\n")
             var (a, b) = (lowercasedHeaders(first.head), lowercasedHeaders(second.head))
             #expect(a["date"] != nil && b["date"] != nil)
             (a["date"], b["date"]) = (nil, nil)
@@ -39,6 +39,58 @@ import Testing
             let metrics = String(decoding: text, as: UTF8.self)
             #expect(metrics.contains("endless_response_cache_hits 1"))
             #expect(metrics.contains("endless_response_cache_misses 1"))
+        }
+    }
+
+    @Test func aNewWindowIsDrawnAheadOfTheRouterWithTheRoutersAnswer() async throws {
+        try await withServer(.live) { client, registry in
+            let port = try #require(client.port)
+            let request = { (value: String) in
+                "GET /svg/loop?offset=\(value) HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n"
+            }
+            let routed = try await rawExchange(port: port, request: request("300") + "Connection: close\r\n\r\n")
+            let fast = try await rawExchange(port: port, request: request("7.5") + "\r\n")
+            var (a, b) = (lowercasedHeaders(routed.head), lowercasedHeaders(fast.head))
+            #expect(a["etag"] != b["etag"])
+            for name in ["date", "connection", "etag"] { (a[name], b[name]) = (nil, nil) }
+            #expect(a == b, "the same headers as the router's")
+            var body = ByteBuffer()
+            for var chunk in fast.chunks { body.writeBuffer(&chunk) }
+            #expect(try body.gunzipped() == (try renderCommand(["loop", "--offset", "7.5"])))
+            var text: [UInt8] = []
+            registry.emit(into: &text)
+            let metrics = String(decoding: text, as: UTF8.self)
+            // Both count as requests to the route; only the routed one passed through the router's timer.
+            #expect(
+                metrics.contains(
+                    #"hb_requests{http_route="/svg/loop",http_request_method="GET",http_response_status_code="200"} 2"#)
+            )
+            let timed = metrics.split(separator: "\n").first {
+                $0.hasPrefix(#"http_server_request_duration_count{http_route="/svg/loop""#)
+            }
+            #expect(timed?.hasSuffix(" 1") == true)
+            #expect(metrics.contains(#"endless_render_duration_count{route="/svg/loop"} 2"#))
+            #expect(metrics.contains("endless_response_cache_misses 2"))
+        }
+    }
+
+    @Test func aWindowOverTheEventLoopsShareGoesToTheRouter() async throws {
+        var options = testOptions()
+        options.maximumTilesOnEventLoop = 4
+        try await withServer(.live, options: options) { client, registry in
+            let port = try #require(client.port)
+            let small = try await rawExchange(
+                port: port, request: "GET /svg/grid?width=100&height=100 HTTP/1.1\r\nHost: x\r\n\r\n")
+            let large = try await rawExchange(
+                port: port, request: "GET /svg/grid?width=800&height=600 HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(small.complete && large.complete && large.chunks.count > 1)
+            var text: [UInt8] = []
+            registry.emit(into: &text)
+            let metrics = String(decoding: text, as: UTF8.self)
+            let timed = metrics.split(separator: "\n").first {
+                $0.hasPrefix(#"http_server_request_duration_count{http_route="/svg/grid""#)
+            }
+            #expect(timed?.hasSuffix(" 1") == true, "only the large window went through the router")
         }
     }
 

@@ -1,5 +1,6 @@
 import CompressNIO
 import EndlessCore
+import EndlessSVG
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -75,20 +76,25 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct CacheTests {
     @Test func tileCacheHitsShowInMetrics() async throws {
         try await withServer { client, registry in
-            _ = try await client.execute(uri: "/svg/ruler?value=72.4", method: .get)
-            _ = try await client.execute(uri: "/svg/ruler?value=72.5", method: .get)
-            _ = try await client.execute(uri: "/svg/ruler?value=72.4", method: .get, headers: [.acceptEncoding: "gzip"])
+            _ = try await client.execute(uri: "/svg/grid?width=200&height=100", method: .get)
+            _ = try await client.execute(uri: "/svg/grid?x=100&width=200&height=100", method: .get)
+            _ = try await client.execute(
+                uri: "/svg/grid?width=200&height=100", method: .get, headers: [.acceptEncoding: "gzip"])
             let metrics = try await client.execute(uri: "/metrics", method: .get)
             let text = String(buffer: metrics.body)
-            // 72.4 draws blocks 60…66; 72.5 needs 61…67, so only 67 is new; the gzip 72.4 finds all 7.
-            #expect(text.contains("endless_tile_cache_misses 8"))
-            #expect(text.contains("endless_tile_cache_hits 13"))
+            // The first draws its tiles; the second shares all but its new column; the gzip repeat finds them all.
+            let first = try GridWindow(grid: .standard, centerX: 0, centerY: 0, width: 200, height: 100).tiles
+            let second = try GridWindow(grid: .standard, centerX: 100, centerY: 0, width: 200, height: 100).tiles
+            let new = Set(second).subtracting(first).count
+            #expect(first.count == 3 && new == 1)
+            #expect(text.contains("endless_tile_cache_misses \(first.count + new)"))
+            #expect(text.contains("endless_tile_cache_hits \(second.count - new + first.count)"))
             #expect(
                 text.contains(
-                    #"hb_requests{http_route="/svg/ruler",http_request_method="GET",http_response_status_code="200"} 3"#
+                    #"hb_requests{http_route="/svg/grid",http_request_method="GET",http_response_status_code="200"} 3"#
                 ))
-            #expect(text.contains(#"endless_render_duration_count{route="/svg/ruler"} 3"#))
-            #expect(text.contains(#"endless_bytes_sent{route="/svg/ruler"}"#))
+            #expect(text.contains(#"endless_render_duration_count{route="/svg/grid"} 3"#))
+            #expect(text.contains(#"endless_bytes_sent{route="/svg/grid"}"#))
             #expect(text.contains("endless_response_cache_misses"))
         }
     }
@@ -111,10 +117,10 @@ import Testing
         let tiles = TileCache(capacity: options.tileCacheCapacity)
         let responses = ResponseCache(capacity: options.responseCacheCapacity, maximumEntryBytes: 1_000)
         var rng = SystemRandomNumberGenerator()
-        for _ in 0..<20_000 {
-            let offset = Double.random(in: -1e15...1e15, using: &rng)
-            let resource = SVGResource.rulerWindow(
-                try RulerWindow(ruler: try Ruler(.weight), offset: offset, width: 1200, height: 120), .light)
+        for _ in 0..<5_000 {
+            let (x, y) = (Double.random(in: -1e15...1e15, using: &rng), Double.random(in: -1e15...1e15, using: &rng))
+            let resource = SVGResource.gridWindow(
+                try GridWindow(grid: .standard, centerX: x, centerY: y, width: 400, height: 300), .light)
             _ = resource.render(cache: tiles)
             responses.store(
                 CachedResponse(etag: "x", resource: resource.kind, chunks: [ByteBuffer(string: "x")]),
@@ -127,12 +133,19 @@ import Testing
     @Test func aWrappingRulerSharesBlocksAcrossTurns() async throws {
         let tiles = TileCache(capacity: 1_000)
         let ruler = try Ruler(.weight)
-        let near = try RulerWindow(ruler: ruler, offset: 6340, width: 1200, height: 120)
-        let turnsAway = try RulerWindow(ruler: ruler, offset: 6340 + 99_100 * 1_000_000, width: 1200, height: 120)
-        let first = SVGResource.rulerWindow(near, .light).render(cache: tiles)
+        let renderer = RulerRenderer(ruler: ruler, height: 120)
+        let style = TileCache.style(of: renderer)
+        let cycle = try #require(ruler.cycleBlocks)
+        let near = (60...66).map { tiles.block($0, of: renderer, style: style) }
         let countAfterFirst = tiles.count
-        let second = SVGResource.rulerWindow(turnsAway, .light).render(cache: tiles)
-        #expect(tiles.count == countAfterFirst, "a million turns later, the same 13 drawings")
-        #expect(first.tiles == second.tiles)
+        let turnsAway = (60...66).map { tiles.block($0 + cycle * 1_000_000, of: renderer, style: style) }
+        #expect(countAfterFirst == 7 && tiles.count == countAfterFirst, "a million turns later, the same 7 drawings")
+        #expect(near == turnsAway)
+        // And the windows the server sends are the same bytes a million turns apart.
+        let window = { (offset: Double) in
+            SVGResource.rulerWindow(try RulerWindow(ruler: ruler, offset: offset, width: 1200, height: 120), .light)
+                .render(cache: tiles)
+        }
+        #expect(try window(6340).tiles == (try window(6340 + 99_100 * 1_000_000)).tiles)
     }
 }

@@ -33,6 +33,9 @@ final class ResponseCache: Sendable {
         return response
     }
 
+    /// Counts a miss found by a look that did not count it.
+    func countMiss() { misses.increment() }
+
     func store(_ response: CachedResponse, for key: String) {
         guard response.chunks.reduce(0, { $0 + $1.readableBytes }) <= maximumEntryBytes else { return }
         pool.withLock { $0.enqueue(response, for: key) }

@@ -2,42 +2,27 @@ import EndlessCore
 import Hummingbird
 
 extension Router {
-    /// The SVG endpoints, GET and HEAD alike.
+    /// The SVG endpoints, GET and HEAD alike. Each route is named (so that metrics count each apart), and one reader,
+    /// `SVGResource.at`, reads them all, here and on the event loop's fast path alike.
     func addSVGRoutes(_ responder: SVGResponder) {
-        func both(
-            _ path: RouterPath, _ resource: @escaping @Sendable (Request, Context) throws(EndlessError) -> SVGResource
-        ) {
-            let handler: @Sendable (Request, Context) async throws -> Response = { request, context in
-                do throws(EndlessError) {
-                    return try responder.respond(to: request) { () throws(EndlessError) in
-                        try resource(request, context)
+        let handler: @Sendable (Request, Context) async throws -> Response = { request, _ in
+            do throws(EndlessError) {
+                return try responder.respond(to: request) { () throws(EndlessError) in
+                    guard let resource = try SVGResource.at(path: request.uri.path[...], query: request.queryPairs)
+                    else {
+                        throw EndlessError(
+                            "path", "\(request.uri.path) is not here; see / for what is", kind: .notFound)
                     }
-                } catch {
-                    throw PlainTextError(error)
+                    return resource
                 }
-            }
-            get(path, use: handler)
-            head(path, use: handler)
-        }
-        // Each view by name: the router does not fall back from `/svg/ruler/tiles/…`'s `ruler` to `:view`.
-        for view in ["ruler", "grid", "loop"] {
-            both(RouterPath("/svg/\(view)")) { request, _ throws(EndlessError) in
-                try SVGResource.window(view: view, query: request.queryPairs)
+            } catch {
+                throw PlainTextError(error)
             }
         }
-        both("/svg/:view") { request, context throws(EndlessError) in
-            try SVGResource.window(view: context.parameters.get("view") ?? "", query: request.queryPairs)
-        }
-        both("/svg/ruler/tiles/:file") { request, context throws(EndlessError) in
-            try SVGResource.rulerBlock(file: context.parameters.get("file") ?? "", query: request.queryPairs)
-        }
-        both("/svg/grid/tiles/:x/:file") { request, context throws(EndlessError) in
-            try SVGResource.gridTile(
-                x: context.parameters.get("x") ?? "", file: context.parameters.get("file") ?? "",
-                query: request.queryPairs)
-        }
-        both("/svg/loop/tiles/:file") { request, context throws(EndlessError) in
-            try SVGResource.loopItem(file: context.parameters.get("file") ?? "", query: request.queryPairs)
+        // `/svg/:view` answers a view that does not exist; the router does not fall back from `ruler` to `:view`.
+        for path in SVGResource.Kind.allCases.map(\.routePath) + ["/svg/:view"] {
+            get(RouterPath(path), use: handler)
+            head(RouterPath(path), use: handler)
         }
     }
 }

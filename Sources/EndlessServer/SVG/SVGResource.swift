@@ -14,13 +14,26 @@ enum SVGResource: Sendable {
     static let renderingVersion = "2"
 
     /// What a resource is, without its contents: what its caching and metrics depend on.
-    enum Kind: String, Sendable {
-        case rulerWindow = "/svg/ruler", gridWindow = "/svg/grid", loopWindow = "/svg/loop"
-        case rulerBlock = "/svg/ruler/tiles", gridTile = "/svg/grid/tiles", loopItem = "/svg/loop/tiles"
+    enum Kind: Sendable, CaseIterable {
+        case rulerWindow, gridWindow, loopWindow, rulerBlock, gridTile, loopItem
 
         var isTile: Bool { self == .rulerBlock || self == .gridTile || self == .loopItem }
-        /// The route's name in metrics.
-        var route: String { rawValue }
+
+        /// The router's path for it.
+        var routePath: String {
+            switch self {
+            case .rulerWindow: "/svg/ruler"
+            case .gridWindow: "/svg/grid"
+            case .loopWindow: "/svg/loop"
+            case .rulerBlock: "/svg/ruler/tiles/:file"
+            case .gridTile: "/svg/grid/tiles/:x/:file"
+            case .loopItem: "/svg/loop/tiles/:file"
+            }
+        }
+
+        /// The route's name in metrics, as Hummingbird's `MetricsMiddleware` names it, so that an answer from the fast
+        /// path and one from the router count in the same series.
+        var route: String { routePath.replacing(/:(\w+)/) { "{\($0.1)}" } }
     }
 
     var kind: Kind {
@@ -61,13 +74,22 @@ enum SVGResource: Sendable {
         LoopRenderer(window: window, theme: theme)
     }
 
+    /// How many tiles the document places: what drawing and compressing it costs.
+    var tileCount: Int {
+        switch self {
+        case .rulerWindow(let window, _): window.blocks.count
+        case .gridWindow(let window, _): window.columns.count * window.rows.count
+        case .loopWindow(let window, _): window.items.count
+        case .rulerBlock, .gridTile, .loopItem: 1
+        }
+    }
+
     /// The document as head, tiles and tail, with tile drawings taken from `cache`.
     func render(cache: TileCache) -> RenderedWindow {
         switch self {
         case .rulerWindow(let window, let theme):
-            let renderer = Self.renderer(window, theme)
-            let style = TileCache.style(of: renderer)
-            return renderer.render(window) { cache.block($0, of: renderer, style: style) }
+            // Nothing to cache: a block is a `<use>` of the window's one tick drawing and its label.
+            return Self.renderer(window, theme).render(window)
         case .gridWindow(let window, let theme):
             let renderer = GridRenderer(grid: window.grid, theme: theme)
             let style = TileCache.style(of: renderer)
@@ -100,6 +122,20 @@ extension SVGResource {
             let parameters = try Parameters(query, accepted: Parameters.loopNames)
             return .loopWindow(try parameters.loopWindow(), try parameters.theme())
         default: throw EndlessError("view", "\(view) is not a view; use ruler, grid or loop", kind: .notFound)
+        }
+    }
+
+    /// Reads an `/svg/…` path (not percent-encoded) and its query as the SVG routes do; `nil` if no route has the path.
+    static func at(path: Substring, query: [(String, String)]) throws(EndlessError) -> SVGResource? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[0].isEmpty, parts[1] == "svg" else { return nil }
+        switch (parts[2], parts.count) {
+        case (_, 3): return try window(view: String(parts[2]), query: query)
+        case ("ruler", 5) where parts[3] == "tiles": return try rulerBlock(file: String(parts[4]), query: query)
+        case ("loop", 5) where parts[3] == "tiles": return try loopItem(file: String(parts[4]), query: query)
+        case ("grid", 6) where parts[3] == "tiles":
+            return try gridTile(x: String(parts[4]), file: String(parts[5]), query: query)
+        default: return nil
         }
     }
 

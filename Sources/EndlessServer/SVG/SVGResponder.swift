@@ -3,6 +3,7 @@ import EndlessCore
 import EndlessSVG
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Metrics
 
 /// Answers SVG requests: headers, ETag and 304, HEAD, and the body streamed tile by tile, gzip-compressed
@@ -60,21 +61,14 @@ struct SVGResponder: Sendable {
     private func stream(_ resource: SVGResource, etag: String, gzip: Bool, cacheKey: String) -> ResponseBody {
         let kind = resource.kind
         let bytesSent = metrics.bytesSent[kind.route]
-        let start = ContinuousClock.now
-        let rendered = resource.render(cache: tiles)
-        metrics.renderDuration[kind.route]?.record(duration: ContinuousClock.now - start)
-        let batches = Self.batches(rendered, tilesPerBatch: tilesPerBatch)
+        let batches = render(resource)
         return ResponseBody { [compressors, responses] writer in
             let box = gzip ? try compressors.take() : nil
             defer { box.map(compressors.give) }
             var sent: [ByteBuffer] = []
             sent.reserveCapacity(batches.count)
-            for (index, batch) in batches.enumerated() {
-                var chunk = ByteBuffer(bytes: batch)
-                if let compressor = box?.compressor {
-                    chunk = try chunk.compressStream(
-                        with: compressor, flush: index == batches.count - 1 ? .finish : .sync)
-                }
+            for index in batches.indices {
+                let chunk = try Self.encode(batches, index, with: box)
                 try await writer.write(chunk)
                 sent.append(chunk)
             }
@@ -82,6 +76,45 @@ struct SVGResponder: Sendable {
             try await writer.finish(nil)
             responses.store(CachedResponse(etag: etag, resource: kind, chunks: sent), for: cacheKey)
         }
+    }
+
+    /// The resource drawn (tiles from the cache), in the batches that go out as chunks.
+    private func render(_ resource: SVGResource) -> [[UInt8]] {
+        let start = ContinuousClock.now
+        let rendered = resource.render(cache: tiles)
+        metrics.renderDuration[resource.kind.route]?.record(duration: ContinuousClock.now - start)
+        return Self.batches(rendered, tilesPerBatch: tilesPerBatch)
+    }
+
+    /// Batch `index` as it goes out: gzip-compressed with a sync flush (the last one finishing the stream), so that
+    /// each chunk decodes as it arrives; as it is without `box`.
+    private static func encode(_ batches: [[UInt8]], _ index: Int, with box: CompressorPool.Box?) throws -> ByteBuffer {
+        var chunk = ByteBuffer(bytes: batches[index])
+        guard let compressor = box?.compressor else { return chunk }
+        return try chunk.compressStream(with: compressor, flush: index == batches.count - 1 ? .finish : .sync)
+    }
+
+    /// The whole answer to a plain GET of `uri`, made now, for the event loop to write ahead of the router: from the
+    /// response cache, or drawn and compressed when it places at most `maximumTiles` tiles (a few hundred
+    /// microseconds' work); `nil` for anything else, and for any error, which the router's path then reports.
+    func immediateAnswer(to uri: String, gzip: Bool, maximumTiles: Int) -> CachedResponse? {
+        let key = Self.cacheKey(path: uri, gzip: gzip)
+        if let cached = responses.response(for: key, countingMisses: false) { return cached }
+        let url = URI(uri)
+        guard !url.path.contains("%"),
+            let resource = try? SVGResource.at(path: url.path[...], query: url.queryPairs),
+            resource.tileCount <= maximumTiles
+        else { return nil }
+        responses.countMiss()
+        let batches = render(resource)
+        let box = gzip ? try? compressors.take() : nil
+        if gzip && box == nil { return nil }
+        defer { box.map(compressors.give) }
+        guard let chunks = try? batches.indices.map({ try Self.encode(batches, $0, with: box) }) else { return nil }
+        let response = CachedResponse(
+            etag: Self.etag(for: resource, gzip: gzip), resource: resource.kind, chunks: chunks)
+        responses.store(response, for: key)
+        return response
     }
 
     /// The headers of every SVG response (`gzip` adds `Content-Encoding`).

@@ -5,27 +5,28 @@ import NIOCore
 import NIOHTTPTypes
 import Synchronization
 
-/// Answers a GET whose URL and encoding are in the response cache on the event loop, ahead of the router,
-/// so that a repeated window costs what a static file costs. Everything else goes on to the router.
+/// Answers plain SVG GETs on the event loop, ahead of the router: a repeated URL from the response cache, so that it
+/// costs what a static file costs, and a new window of at most `maximumTiles` tiles drawn and compressed at once,
+/// which takes less time than handing it to a task would. Everything else, errors included, goes on to the router.
 ///
 /// Responses on a connection must keep the order of its requests, and the router answers asynchronously:
 /// so a cached answer is given only while no request handed to the router awaits its response's end.
-final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler {
+final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    private let responses: ResponseCache
-    private let metrics: ServerMetrics
+    private let responder: SVGResponder
+    private let maximumTiles: Int
     /// The cached answer to the request being read, sent when its end arrives.
     private var answer: (response: CachedResponse, gzip: Bool)?
     /// Requests handed to the router whose responses have not ended yet.
     private var routerResponsesPending = 0
 
-    init(responses: ResponseCache, metrics: ServerMetrics) {
-        self.responses = responses
-        self.metrics = metrics
+    init(responder: SVGResponder, maximumTiles: Int) {
+        self.responder = responder
+        self.maximumTiles = maximumTiles
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -49,8 +50,8 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
             // The router never saw this request, so nothing downstream will ask for the next one: ask here.
             context.read()
-            metrics.requests[response.resource.route]?.increment()
-            metrics.bytesSent[response.resource.route]?.increment(
+            responder.metrics.requests[response.resource.route]?.increment()
+            responder.metrics.bytesSent[response.resource.route]?.increment(
                 by: response.chunks.reduce(0) { $0 + $1.readableBytes })
         }
     }
@@ -68,8 +69,7 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
             !(request.headerFields[.connection]?.lowercased().contains("close") ?? false)
         else { return nil }
         let gzip = request.headerFields.acceptsGzip
-        let key = SVGResponder.cacheKey(path: path, gzip: gzip)
-        return responses.response(for: key, countingMisses: false).map { ($0, gzip) }
+        return responder.immediateAnswer(to: path, gzip: gzip, maximumTiles: maximumTiles).map { ($0, gzip) }
     }
 }
 
