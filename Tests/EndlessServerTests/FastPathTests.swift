@@ -1,5 +1,6 @@
 import CompressNIO
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -131,6 +132,15 @@ import Testing
                 port: port, request: "HEAD /svg/grid HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect(head.hasPrefix("HTTP/1.1 200") && head.hasSuffix("\r\n\r\n"))
         }
+    }
+
+    @Test(arguments: [
+        ("gzip", true), ("GZip", true), (" x-gzip ; q=0.5", true), ("br, gzip;q=1.0", true), ("*", true),
+        ("gzip;q=0", false), ("gzip; Q=0.000", false), ("*;q=0", false), ("br, deflate", false), ("", false),
+        ("gzip;q=0, *", false), ("identity, *;q=0.1", true), ("gzipx", false),
+    ])
+    func acceptEncodingIsReadAsRFC9110Says(value: String, gzip: Bool) {
+        #expect(HTTPFields([HTTPField(name: .acceptEncoding, value: value)]).acceptsGzip == gzip)
     }
 
     @Test func theDateHeaderIsTheIMFFixdate() {

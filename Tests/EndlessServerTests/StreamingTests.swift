@@ -123,7 +123,7 @@ import Testing
                 try GridWindow(grid: .standard, centerX: x, centerY: y, width: 400, height: 300), .light)
             _ = resource.render(cache: tiles)
             responses.store(
-                CachedResponse(etag: "x", resource: resource.kind, chunks: [ByteBuffer(string: "x")]),
+                CachedResponse(etag: "x", resource: resource.kind, gzip: false, chunks: [ByteBuffer(string: "x")]),
                 for: resource.canonicalKey)
             #expect(tiles.count <= 64 && responses.count <= 16)
         }

@@ -3,13 +3,6 @@ import Metrics
 import NIOCore
 import Synchronization
 
-/// A response as it went out: its ETag, its kind, and its body chunk by chunk (gzip already applied).
-struct CachedResponse: Sendable {
-    let etag: String
-    let resource: SVGResource.Kind
-    let chunks: [ByteBuffer]
-}
-
 /// Whole responses keyed by URL and encoding: a repeated URL is answered by writing bytes, without
 /// parsing or drawing anything, as a static file server would.
 final class ResponseCache: Sendable {
@@ -37,7 +30,7 @@ final class ResponseCache: Sendable {
     func countMiss() { misses.increment() }
 
     func store(_ response: CachedResponse, for key: String) {
-        guard response.chunks.reduce(0, { $0 + $1.readableBytes }) <= maximumEntryBytes else { return }
+        guard response.retainedBytes <= maximumEntryBytes else { return }
         pool.withLock { $0.enqueue(response, for: key) }
     }
 

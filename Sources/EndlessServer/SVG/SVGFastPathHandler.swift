@@ -19,6 +19,8 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let responder: SVGResponder
     private let maximumTiles: Int
+    /// Writes below the HTTP encoder: a cached answer is already HTTP/1.1 bytes.
+    private let wire = WireWriter()
     /// The cached answer to the request being read, sent when its end arrives.
     private var answer: (response: CachedResponse, gzip: Bool)?
     /// Requests handed to the router whose responses have not ended yet.
@@ -29,10 +31,16 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
         self.maximumTiles = maximumTiles
     }
 
+    func handlerAdded(context: ChannelHandlerContext) {
+        // Nothing between it and the socket keeps per-response state: Hummingbird asks NIO for neither pipelining
+        // assistance nor its error handler, and this handler answers only while no routed response is under way.
+        try? context.pipeline.syncOperations.addHandler(wire, position: .first)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let request):
-            answer = routerResponsesPending == 0 ? cachedAnswer(to: request) : nil
+            answer = routerResponsesPending == 0 ? immediateAnswer(to: request) : nil
             if answer == nil {
                 routerResponsesPending += 1
                 context.fireChannelRead(data)
@@ -42,17 +50,11 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             guard let (response, gzip) = answer else { return context.fireChannelRead(data) }
             answer = nil
-            var headers = SVGResponder.headers(etag: response.etag, kind: response.resource, gzip: gzip)
-            headers[.date] = HTTPDate.now
-            headers[.server] = "Endless"
-            context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: headers))), promise: nil)
-            for chunk in response.chunks { context.write(wrapOutboundOut(.body(chunk)), promise: nil) }
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            wire.write(response)
             // The router never saw this request, so nothing downstream will ask for the next one: ask here.
             context.read()
             responder.metrics.requests[response.resource.route]?.increment()
-            responder.metrics.bytesSent[response.resource.route]?.increment(
-                by: response.chunks.reduce(0) { $0 + $1.readableBytes })
+            responder.metrics.bytesSent[response.resource.route]?.increment(by: response.payloadBytes)
         }
     }
 
@@ -63,7 +65,7 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Only plain GETs of SVG URLs on a kept-alive connection: conditional requests, HEAD, `Connection: close`
     /// and everything else take the router's path.
-    private func cachedAnswer(to request: HTTPRequest) -> (CachedResponse, Bool)? {
+    private func immediateAnswer(to request: HTTPRequest) -> (CachedResponse, Bool)? {
         guard request.method == .get, let path = request.path, path.hasPrefix("/svg/"),
             request.headerFields[.ifNoneMatch] == nil,
             !(request.headerFields[.connection]?.lowercased().contains("close") ?? false)
@@ -73,15 +75,36 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 }
 
+/// The handler first in the pipeline, next to the socket: what is written through it skips every encoder.
+final class WireWriter: ChannelOutboundHandler, RemovableChannelHandler {
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+    private var context: ChannelHandlerContext?
+
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+
+    /// The whole response, its `Date` line added, in one flush.
+    func write(_ response: CachedResponse) {
+        guard let context else { return }
+        context.write(wrapOutboundOut(response.head), promise: nil)
+        context.write(wrapOutboundOut(HTTPDate.line), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(response.body), promise: nil)
+    }
+}
+
 /// `Date` header text, made at most once a second.
 enum HTTPDate {
-    private static let cache = Mutex<(second: Int, text: String)>((0, ""))
+    private static let cache = Mutex<(second: Int, line: ByteBuffer)>((0, ByteBuffer()))
 
-    static var now: String {
-        let second = Int(Date().timeIntervalSince1970)
+    /// `Date: …` and the blank line that ends a head, as bytes.
+    static var line: ByteBuffer {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let second = now.tv_sec
         return cache.withLock { cache in
-            if cache.second != second { cache = (second, format(second)) }
-            return cache.text
+            if cache.second != second { cache = (second, ByteBuffer(string: "Date: \(format(second))\r\n\r\n")) }
+            return cache.line
         }
     }
 

@@ -31,9 +31,16 @@ enum SVGResource: Sendable {
             }
         }
 
-        /// The route's name in metrics, as Hummingbird's `MetricsMiddleware` names it, so that an answer from the fast
-        /// path and one from the router count in the same series.
-        var route: String { routePath.replacing(/:(\w+)/) { "{\($0.1)}" } }
+        /// The route's name in metrics, as Hummingbird's `MetricsMiddleware` names `routePath`, so that an answer
+        /// from the fast path and one from the router count in the same series.
+        var route: String {
+            switch self {
+            case .rulerWindow, .gridWindow, .loopWindow: routePath
+            case .rulerBlock: "/svg/ruler/tiles/{file}"
+            case .gridTile: "/svg/grid/tiles/{x}/{file}"
+            case .loopItem: "/svg/loop/tiles/{file}"
+            }
+        }
     }
 
     var kind: Kind {

@@ -74,7 +74,7 @@ struct SVGResponder: Sendable {
             }
             bytesSent?.increment(by: sent.reduce(0) { $0 + $1.readableBytes })
             try await writer.finish(nil)
-            responses.store(CachedResponse(etag: etag, resource: kind, chunks: sent), for: cacheKey)
+            responses.store(CachedResponse(etag: etag, resource: kind, gzip: gzip, chunks: sent), for: cacheKey)
         }
     }
 
@@ -112,7 +112,7 @@ struct SVGResponder: Sendable {
         defer { box.map(compressors.give) }
         guard let chunks = try? batches.indices.map({ try Self.encode(batches, $0, with: box) }) else { return nil }
         let response = CachedResponse(
-            etag: Self.etag(for: resource, gzip: gzip), resource: resource.kind, chunks: chunks)
+            etag: Self.etag(for: resource, gzip: gzip), resource: resource.kind, gzip: gzip, chunks: chunks)
         responses.store(response, for: key)
         return response
     }
