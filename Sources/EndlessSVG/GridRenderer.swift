@@ -51,7 +51,7 @@ public struct GridRenderer: Sendable {
         let firstBaseline = size / 2 + fontSize * (0.35 - 0.6 * Double(lines.count - 1))
         for (index, line) in lines.enumerated() {
             writer.append(#"<text x=""#)
-            writer.append(left + size / 2)
+            writer.append(((left + size / 2) * 8).rounded() / 8)  // in eighths, as `y`: no 30.299999999999997
             writer.append(#"" y=""#)
             writer.append(top + ((firstBaseline + Double(index) * fontSize * 1.2) * 8).rounded() / 8)
             writer.append(#"" font-size=""#)
@@ -62,22 +62,73 @@ public struct GridRenderer: Sendable {
         }
     }
 
-    /// The window as a stream: head, tiles row by row, tail.
-    /// `content` supplies each tile's drawing; the server passes its cache, which holds `tileContent`'s bytes.
-    public func render(_ window: GridWindow, content: ((GridCoordinate) -> [UInt8])? = nil) -> RenderedWindow {
-        var head = SVGWriter(capacity: 512)
+    /// The window as a stream: a head that draws every tile's square at once (one background, tile (0, 0)'s mark,
+    /// one path of borders), then each tile's label row by row, then the tail. Drawn as the page draws its blocks: a
+    /// quarter of the bytes of a square and label a tile, which is what the largest windows cost to send.
+    public func render(_ window: GridWindow) -> RenderedWindow {
+        var head = SVGWriter(capacity: 1024 + (window.columns.count + window.rows.count) * 24)
         let center = "(\(SVGWriter.text(window.centerX)), \(SVGWriter.text(window.centerY)))"
         documentHeader(
             width: window.width, height: window.height, title: "Grid around \(center)", style: documentStyle,
             into: &head)
         groupOpening(into: &head)
         head.append("\n")
-        let tiles = window.tiles.map { tile in
-            placedTile(
-                x: window.columns.position(of: tile.x), y: window.rows.position(of: tile.y),
-                content: content?(tile) ?? tileContent(tile))
+        // Places in eighths of a point, as the labels' are: short numbers, never `-30.299999999999997`.
+        let columns = { (column: Int64) in (window.columns.position(of: column) * 8).rounded() / 8 }
+        let rows = { (row: Int64) in (window.rows.position(of: row) * 8).rounded() / 8 }
+        let (first, last) = (window.columns.first, window.columns.last)
+        let (firstRow, lastRow) = (window.rows.first, window.rows.last)
+        let (left, top, right, bottom) = (columns(first), rows(firstRow), columns(last + 1), rows(lastRow + 1))
+        appendSquare(left: left, top: top, width: right - left, height: bottom - top, fill: palette.tile, into: &head)
+        if first <= 0 && 0 <= last && firstRow <= 0 && 0 <= lastRow {
+            appendSquare(
+                left: columns(0), top: rows(0), width: grid.tileSize, height: grid.tileSize, fill: palette.highlight,
+                into: &head)
         }
-        return RenderedWindow(header: head.bytes, tiles: tiles, footer: Array("</g>\n</svg>\n".utf8))
+        head.append(#"<path d=""#)
+        for column in first...(last + 1) {
+            head.append("M")
+            head.append(columns(column))
+            head.append(" ")
+            head.append(top)
+            head.append("V")
+            head.append(bottom)
+        }
+        for row in firstRow...(lastRow + 1) {
+            head.append("M")
+            head.append(left)
+            head.append(" ")
+            head.append(rows(row))
+            head.append("H")
+            head.append(right)
+        }
+        head.append(#"" fill="none" stroke=""#)
+        head.append(colour: palette.border)
+        head.append(#"" stroke-opacity="0.1" stroke-width="0.5"/>"#)
+        head.append("\n")
+        let labels = window.tiles.map { tile in
+            SVGWriter.bytes(capacity: 64) { writer in
+                appendLabel(of: tile, left: columns(tile.x), top: rows(tile.y), into: &writer)
+                writer.append("\n")
+            }
+        }
+        return RenderedWindow(header: head.bytes, tiles: labels, footer: Array("</g>\n</svg>\n".utf8))
+    }
+
+    private func appendSquare(
+        left: Double, top: Double, width: Double, height: Double, fill: String, into writer: inout SVGWriter
+    ) {
+        writer.append(#"<rect x=""#)
+        writer.append(left)
+        writer.append(#"" y=""#)
+        writer.append(top)
+        writer.append(#"" width=""#)
+        writer.append(width)
+        writer.append(#"" height=""#)
+        writer.append(height)
+        writer.append(#"" fill=""#)
+        writer.append(colour: fill)
+        writer.append(#""/>"#)
     }
 
     /// A block of `n × n` tiles as one inline element for a page, which places it. It looks like the tiles side by

@@ -26,7 +26,7 @@ public func buildApplication(
     let metrics = ServerMetrics()
     let responder = SVGResponder(
         tiles: TileCache(capacity: options.tileCacheCapacity), responses: responses,
-        compressors: CompressorPool(capacity: 64), metrics: metrics, tilesPerBatch: options.tilesPerBatch)
+        compressors: CompressorPool(capacity: 64), metrics: metrics, bytesPerChunk: options.bytesPerChunk)
 
     let router = Router()
     router.add(middleware: MetricsMiddleware())

@@ -12,8 +12,9 @@ public struct ServerOptions: Sendable {
     /// Whole responses kept, each at most `maximumCachedResponseBytes`.
     public var responseCacheCapacity = 1_024
     public var maximumCachedResponseBytes = 32_768
-    /// Tiles per HTTP chunk: each chunk is one gzip sync flush.
-    public var tilesPerBatch = 16
+    /// Bytes of SVG per HTTP chunk, at least (a chunk ends on a whole tile): each chunk is one gzip sync flush, so that
+    /// it decodes as it arrives, and each flush costs some compression.
+    public var bytesPerChunk = 8_192
     /// Largest new SVG, in tiles, drawn on the event loop rather than handed to the router: a 1200-point ruler places
     /// 13, an 800 × 600 grid window 63; the largest grid windows (4,096 tiles) would hold the loop for milliseconds.
     public var maximumTilesOnEventLoop = 128

@@ -145,7 +145,13 @@ final class SVGReader: NSObject, XMLParserDelegate {
             for (x, _) in svg.translations { #expect(x >= -100 && x <= 1200) }
             let grid = try GridWindow(grid: .standard, centerX: offset, centerY: -offset, width: 800, height: 600)
             let gridSVG = try SVGReader.read(GridRenderer(grid: .standard).render(grid).document)
-            for (x, y) in gridSVG.translations { #expect(x >= -100 && x <= 800 && y >= -100 && y <= 600) }
+            let labels = gridSVG.elements.filter { $0.name == "text" }
+            #expect(labels.count >= grid.tiles.count, "a label a tile, on two lines where it is long")
+            for label in labels {
+                let (x, y) = (Double(label.attributes["x"]!)!, Double(label.attributes["y"]!)!)
+                #expect(x >= -100 && x <= 900 && y >= -100 && y <= 700)
+                #expect((x * 8).rounded() == x * 8 && (y * 8).rounded() == y * 8, "short numbers, in eighths")
+            }
         }
     }
 

@@ -3,43 +3,57 @@
 /// before a new one is created.
 ///
 /// Least-recently-enqueued tiles are evicted first, so memory is `capacity` tiles however far one scrolls.
+///
+/// Inlinable, so that the server's caches get code specialised for their keys and elements rather than generic code
+/// that looks up type metadata at run time on every request.
 public struct ReusePool<Key: Hashable, Element> {
     public let capacity: Int
     /// Dequeues that found the very tile asked for.
-    public private(set) var hits = 0
+    public var hits: Int { counts.hits }
     /// Dequeues that recycled another tile.
-    public private(set) var recycles = 0
+    public var recycles: Int { counts.recycles }
     /// Tiles made because the pool was empty.
-    public private(set) var creations = 0
+    public var creations: Int { counts.creations }
     /// Tiles dropped because the pool was full.
-    public private(set) var evictions = 0
+    public var evictions: Int { counts.evictions }
 
-    private var slots: [Slot] = []
-    private var freeSlots: [Int] = []
-    private var slotOfKey: [Key: Int] = [:]
+    @usableFromInline var counts = Counts()
+    @usableFromInline var slots: [Slot] = []
+    @usableFromInline var freeSlots: [Int] = []
+    @usableFromInline var slotOfKey: [Key: Int] = [:]
     /// Most recently enqueued slot, and the oldest.
-    private var newest = -1
-    private var oldest = -1
+    @usableFromInline var newest = -1
+    @usableFromInline var oldest = -1
 
-    fileprivate struct Slot {
-        var key: Key
-        var element: Element?
-        var newer = -1
-        var older = -1
+    @usableFromInline struct Counts: Sendable {
+        @usableFromInline var hits = 0, recycles = 0, creations = 0, evictions = 0
+        @inlinable init() {}
     }
 
-    public init(capacity: Int) {
+    @usableFromInline struct Slot {
+        @usableFromInline var key: Key
+        @usableFromInline var element: Element?
+        @usableFromInline var newer = -1
+        @usableFromInline var older = -1
+
+        @inlinable init(key: Key, element: Element?) {
+            self.key = key
+            self.element = element
+        }
+    }
+
+    @inlinable public init(capacity: Int) {
         precondition(capacity >= 0)
         self.capacity = capacity
         slotOfKey.reserveCapacity(capacity)
     }
 
-    public var count: Int { slotOfKey.count }
-    public var isEmpty: Bool { slotOfKey.isEmpty }
-    public func contains(_ key: Key) -> Bool { slotOfKey[key] != nil }
+    @inlinable public var count: Int { slotOfKey.count }
+    @inlinable public var isEmpty: Bool { slotOfKey.isEmpty }
+    @inlinable public func contains(_ key: Key) -> Bool { slotOfKey[key] != nil }
 
     /// Puts a tile that left the screen in the pool, evicting the oldest one if the pool is full.
-    public mutating func enqueue(_ element: Element, for key: Key) {
+    @inlinable public mutating func enqueue(_ element: Element, for key: Key) {
         guard capacity > 0 else { return }
         if let slot = slotOfKey[key] {
             unlink(slot)
@@ -47,7 +61,7 @@ public struct ReusePool<Key: Hashable, Element> {
             linkAsNewest(slot)
             return
         }
-        if count == capacity, removeOldest() != nil { evictions += 1 }
+        if count == capacity, removeOldest() != nil { counts.evictions += 1 }
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
@@ -61,16 +75,16 @@ public struct ReusePool<Key: Hashable, Element> {
     }
 
     /// The pooled tile for `key`, taken out of the pool.
-    public mutating func dequeue(for key: Key) -> Element? {
+    @inlinable public mutating func dequeue(for key: Key) -> Element? {
         guard let slot = slotOfKey[key] else { return nil }
-        hits += 1
+        counts.hits += 1
         return remove(slot).element
     }
 
     /// The pooled tile for `key`, left in the pool and marked recently used: a cache lookup.
-    public mutating func lookup(_ key: Key) -> Element? {
+    @inlinable public mutating func lookup(_ key: Key) -> Element? {
         guard let slot = slotOfKey[key] else { return nil }
-        hits += 1
+        counts.hits += 1
         unlink(slot)
         linkAsNewest(slot)
         return slots[slot].element
@@ -78,25 +92,25 @@ public struct ReusePool<Key: Hashable, Element> {
 
     /// The tile for `key`: the pooled one if there is one, else the oldest pooled tile handed to `make`
     /// to reconfigure, else a new one from `make(key, nil)`.
-    public mutating func dequeue(for key: Key, orMake make: (Key, Element?) -> Element) -> Element {
+    @inlinable public mutating func dequeue(for key: Key, orMake make: (Key, Element?) -> Element) -> Element {
         if let element = dequeue(for: key) { return element }
         if let old = removeOldest() {
-            recycles += 1
+            counts.recycles += 1
             return make(key, old.element)
         }
-        creations += 1
+        counts.creations += 1
         return make(key, nil)
     }
 
     /// Counts a miss that the caller filled itself (a cache that renders on a miss).
-    public mutating func recordCreation() { creations += 1 }
+    @inlinable public mutating func recordCreation() { counts.creations += 1 }
 
-    private mutating func removeOldest() -> (key: Key, element: Element?)? {
+    @inlinable mutating func removeOldest() -> (key: Key, element: Element?)? {
         guard oldest >= 0 else { return nil }
         return remove(oldest)
     }
 
-    private mutating func remove(_ slot: Int) -> (key: Key, element: Element?) {
+    @inlinable mutating func remove(_ slot: Int) -> (key: Key, element: Element?) {
         unlink(slot)
         let key = slots[slot].key
         let element = slots[slot].element
@@ -106,7 +120,7 @@ public struct ReusePool<Key: Hashable, Element> {
         return (key, element)
     }
 
-    private mutating func unlink(_ slot: Int) {
+    @inlinable mutating func unlink(_ slot: Int) {
         let (newer, older) = (slots[slot].newer, slots[slot].older)
         if newer >= 0 { slots[newer].older = older } else { newest = older }
         if older >= 0 { slots[older].newer = newer } else { oldest = newer }
@@ -114,7 +128,7 @@ public struct ReusePool<Key: Hashable, Element> {
         slots[slot].older = -1
     }
 
-    private mutating func linkAsNewest(_ slot: Int) {
+    @inlinable mutating func linkAsNewest(_ slot: Int) {
         slots[slot].older = newest
         slots[slot].newer = -1
         if newest >= 0 { slots[newest].newer = slot }

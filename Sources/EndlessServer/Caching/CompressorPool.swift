@@ -14,7 +14,8 @@ final class CompressorPool: Sendable {
     final class Box: @unchecked Sendable {
         let compressor: ZlibCompressor
         init() throws {
-            compressor = try ZlibCompressor(algorithm: .gzip, configuration: .init(compressionLevel: .compressionLevel6))
+            compressor = try ZlibCompressor(
+                algorithm: .gzip, configuration: .init(compressionLevel: .fastestCompression))
         }
     }
 

@@ -98,9 +98,8 @@ enum SVGResource: Sendable {
             // Nothing to cache: a block is a `<use>` of the window's one tick drawing and its label.
             return Self.renderer(window, theme).render(window)
         case .gridWindow(let window, let theme):
-            let renderer = GridRenderer(grid: window.grid, theme: theme)
-            let style = TileCache.style(of: renderer)
-            return renderer.render(window) { cache.tile($0, of: renderer, style: style) }
+            // Nothing to cache either: the squares are drawn at once, and a label is a few bytes.
+            return GridRenderer(grid: window.grid, theme: theme).render(window)
         case .loopWindow(let window, let theme):
             let renderer = Self.renderer(window, theme)
             let style = TileCache.style(of: renderer)

@@ -13,8 +13,8 @@ struct SVGResponder: Sendable {
     let responses: ResponseCache
     let compressors: CompressorPool
     let metrics: ServerMetrics
-    /// Tiles per HTTP chunk.
-    let tilesPerBatch: Int
+    /// Bytes of SVG per HTTP chunk, at least.
+    let bytesPerChunk: Int
 
     /// Answers from the response cache when this URL went out before in this encoding; else parses,
     /// draws and streams, keeping what went out.
@@ -83,7 +83,7 @@ struct SVGResponder: Sendable {
         let start = ContinuousClock.now
         let rendered = resource.render(cache: tiles)
         metrics.renderDuration[resource.kind.route]?.record(duration: ContinuousClock.now - start)
-        return Self.batches(rendered, tilesPerBatch: tilesPerBatch)
+        return Self.batches(rendered, bytesPerChunk: bytesPerChunk)
     }
 
     /// Batch `index` as it goes out: gzip-compressed with a sync flush (the last one finishing the stream), so that
@@ -133,19 +133,19 @@ struct SVGResponder: Sendable {
     /// The response cache's key: the URL as sent, and the encoding.
     static func cacheKey(path: String, gzip: Bool) -> String { (gzip ? "gzip " : "identity ") + path }
 
-    /// Head and first tiles, then `tilesPerBatch` tiles at a time, the tail with the last batch.
-    static func batches(_ rendered: RenderedWindow, tilesPerBatch: Int) -> [[UInt8]] {
+    /// The document in batches of whole tiles, each at least `bytesPerChunk` long but the last (the head starts the
+    /// first, the tail ends the last).
+    static func batches(_ rendered: RenderedWindow, bytesPerChunk: Int) -> [[UInt8]] {
         var batches: [[UInt8]] = []
         var current = rendered.header
-        var inCurrent = 0
+        current.reserveCapacity(bytesPerChunk + 1024)
         for tile in rendered.tiles {
-            if inCurrent == tilesPerBatch {
+            if current.count >= bytesPerChunk {
                 batches.append(current)
                 current = []
-                inCurrent = 0
+                current.reserveCapacity(bytesPerChunk + 1024)
             }
             current += tile
-            inCurrent += 1
         }
         current += rendered.footer
         batches.append(current)
