@@ -40,26 +40,46 @@ public struct GridRenderer: Sendable {
         }
     }
 
-    /// A tile's label, centred in the square whose top-left corner is (`left`, `top`).
+    /// A tile's label, centred in the square whose top-left corner is (`left`, `top`): `(x, y)`, or for huge
+    /// coordinates `(x,` over `y)`, shrunk to fit the tile. Written digit by digit: a large window has thousands.
     func appendLabel(of tile: GridCoordinate, left: Double, top: Double, into writer: inout SVGWriter) {
         let size = grid.tileSize
-        let label = tile.description
-        // Long labels (huge coordinates) go on two lines, `(x,` over `y)`, and shrink to fit the tile.
-        let lines = label.utf8.count > 12 ? ["(\(tile.x),", "\(tile.y))"] : [label]
-        let longest = Double(lines.map(\.utf8.count).max()!)
+        let (x, y) = (Self.characters(tile.x), Self.characters(tile.y))
+        let lines = x + y + 4 > 12 ? 2 : 1
+        let longest = Double(lines == 1 ? x + y + 4 : max(x + 2, y + 1))
         let fontSize = max(4, min((size * 0.14).rounded(), (size * 1.6 / longest).rounded(.down)))
-        let firstBaseline = size / 2 + fontSize * (0.35 - 0.6 * Double(lines.count - 1))
-        for (index, line) in lines.enumerated() {
+        let firstBaseline = size / 2 + fontSize * (0.35 - 0.6 * Double(lines - 1))
+        for line in 0..<lines {
             writer.append(#"<text x=""#)
             writer.append(((left + size / 2) * 8).rounded() / 8)  // in eighths, as `y`: no 30.299999999999997
             writer.append(#"" y=""#)
-            writer.append(top + ((firstBaseline + Double(index) * fontSize * 1.2) * 8).rounded() / 8)
+            writer.append(top + ((firstBaseline + Double(line) * fontSize * 1.2) * 8).rounded() / 8)
             writer.append(#"" font-size=""#)
             writer.append(fontSize)
             writer.append(#"">"#)
-            writer.append(escaped: line)
+            if line == 0 {
+                writer.append("(")
+                writer.append(tile.x)
+                writer.append(",")
+            }
+            if lines == 1 { writer.append(" ") }
+            if line == lines - 1 {
+                writer.append(tile.y)
+                writer.append(")")
+            }
             writer.append("</text>")
         }
+    }
+
+    /// How many characters `value` takes in decimal, its sign included.
+    static func characters(_ value: Int64) -> Int {
+        var count = value < 0 ? 2 : 1
+        var rest = value.magnitude
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
     }
 
     /// The window as a stream: a head that draws every tile's square at once (one background, tile (0, 0)'s mark,

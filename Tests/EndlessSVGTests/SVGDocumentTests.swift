@@ -166,6 +166,11 @@ final class SVGReader: NSObject, XMLParserDelegate {
         #expect(svg.text.contains(#"72.4 <b>&"'"#))
     }
 
+    @Test(arguments: [0, 9, 10, -1, -9, -10, 999_999, Int64.max, Int64.min])
+    func aLabelsWidthIsItsDecimalLength(value: Int64) {
+        #expect(GridRenderer.characters(value) == String(value).count)
+    }
+
     @Test func gridMarksTileZeroAndLabelsPlainly() throws {
         let renderer = GridRenderer(grid: .standard)
         let origin = String(decoding: renderer.tileContent(GridCoordinate(x: 0, y: 0)), as: UTF8.self)
