@@ -40,7 +40,7 @@
       Object.assign(this, { themeStyle, sizeStyle, readout: {}, tiles: new Map(), axes: [],
         frame: this.shadowRoot.querySelector('.frame'), view: this.shadowRoot.querySelector('.view'),
         content: this.shadowRoot.querySelector('.content'), error: this.shadowRoot.querySelector('.error'),
-        seq: 0, busy: null, dirty: false, want: null, raf: 0, mark: null, startAt: {}, committed: null });
+        seq: 0, busy: null, dirty: false, want: null, raf: 0, mark: null, startAt: {}, committed: null, moved: false });
       this.view.addEventListener('scroll', () => this.scrolled(), { passive: true });
       this.view.addEventListener('scrollend', () => this.ended());
       // The reader takes over from a snap in progress: its end is theirs to settle.
@@ -82,20 +82,23 @@
 
     scrolled() {
       if (this.leader) return; // a follower's scroll is the server's, not the reader's
+      this.moved = true;
       this.ask({});
+      // A snap that replaced another may end without a `scrollend` (Chromium fires it for the one cut short).
+      if (this.snapping && this.atSnap()) return this.ended();
       if (!idleEnd) return;
       clearTimeout(this.idle);
       this.idle = setTimeout(() => this.ended(), idleEnd);
     }
 
-    /// A scroll ended: settle it, unless it is a snap of ours that a newer one cut short (a key pressed twice).
+    /// A scroll ended: settle it once, unless it is a snap of ours still on its way (a key pressed twice).
     ended() {
-      if (this.leader) return;
-      const snap = this.snapping;
-      if (snap && Object.entries(snap).some(([edge, at]) => Math.abs(this.view[edge] - at) > 1)) return;
-      this.snapping = null;
+      if (this.leader || !this.moved || (this.snapping && !this.atSnap())) return;
+      Object.assign(this, { snapping: null, moved: false });
       this.ask({ end: 1 });
     }
+
+    atSnap() { return Object.entries(this.snapping).every(([edge, at]) => Math.abs(this.view[edge] - at) <= 1); }
 
     // Coalesce to one request per animation frame; an end, a key, a resize or a new placement supersedes.
     ask(want) {

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import Mustache
+import NIOCore
 import Prometheus
 
 /// Builds the whole server; `endless` runs it and the tests drive it, so both get the same thing.
@@ -25,8 +26,15 @@ public func buildApplication(
         capacity: options.responseCacheCapacity, maximumEntryBytes: options.maximumCachedResponseBytes)
     let metrics = ServerMetrics()
     let responder = SVGResponder(
-        tiles: TileCache(capacity: options.tileCacheCapacity), responses: responses,
-        compressors: CompressorPool(capacity: 64), metrics: metrics, bytesPerChunk: options.bytesPerChunk)
+        tiles: TileCache(capacity: options.tileCacheCapacity, maximumBytes: options.tileCacheBytes),
+        responses: responses, compressors: CompressorPool(capacity: 64), metrics: metrics,
+        bytesPerChunk: options.bytesPerChunk,
+        largeWindows: RenderGate(
+            concurrent: options.concurrentLargeWindows, queued: options.queuedLargeWindows,
+            smallestTiles: options.maximumTilesOnEventLoop + 1))
+
+    let assets = StaticAssets(directory: options.publicDirectory, compressors: responder.compressors)
+    _ = SVGResource.renderingVersion  // drawn now, not by the first request
 
     let router = Router()
     router.add(middleware: MetricsMiddleware())
@@ -34,11 +42,12 @@ public func buildApplication(
     router.addMiddleware {
         PlainTextErrorMiddleware()
         RequestGuardMiddleware()
-        FileMiddleware(options.publicDirectory, searchForIndexHtml: false, logger: logger)
+        StaticAssetsMiddleware(assets: assets)
     }
     router.addSVGRoutes(responder)
     router.addFrameRoutes(tiles: responder.tiles, compressors: responder.compressors)
-    router.addPageRoutes(templates: templates, registry: registry, compressors: responder.compressors)
+    router.addPageRoutes(
+        templates: templates, registry: registry, compressors: responder.compressors, assets: assets)
 
     return Application(
         router: router,
@@ -47,11 +56,15 @@ public func buildApplication(
         server: .http1(
             configuration: .init(
                 additionalChannelHandlers: [
-                    SVGFastPathHandler(responder: responder, maximumTiles: options.maximumTilesOnEventLoop)
+                    ConnectionGuard(
+                        requestTimeout: TimeAmount(options.requestHeadTimeout),
+                        idleTimeout: TimeAmount(options.idleTimeout), closed: metrics.connectionsClosed),
+                    SVGFastPathHandler(responder: responder, maximumTiles: options.maximumTilesOnEventLoop),
                 ],
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: 1 << 20, maxHeaderListSize: 1 << 20))),
         configuration: ApplicationConfiguration(
-            address: .hostname(options.host, port: options.port), serverName: "Endless"),
+            address: .hostname(options.host, port: options.port), serverName: "Endless",
+            availableConnectionsDelegate: OpenConnections(maximum: options.maximumConnections)),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
         logger: logger)
 }

@@ -18,6 +18,11 @@ struct PlainTextError: HTTPResponseError {
         PlainTextError(.notFound, "path: \(path) is not here; see / for what is")
     }
 
+    /// A 503 for a large window that found too many waiting: the client may ask again in a second.
+    static let busy = PlainTextError(
+        .serviceUnavailable, "busy: too many large windows are being drawn; retry after 1 s, or ask for a smaller one",
+        headers: [.retryAfter: "1"])
+
     /// A core error: a malformed parameter is a 400, something that does not exist a 404.
     init(_ error: EndlessError) {
         self.init(error.kind == .notFound ? .notFound : .badRequest, error.description)

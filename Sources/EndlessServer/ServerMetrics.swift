@@ -7,6 +7,11 @@ struct ServerMetrics: Sendable {
     let requests: [String: Counter]
     let bytesSent: [String: Counter]
     let renderDuration: [String: Timer]
+    /// Connections closed because a client stalled, by what ran out.
+    let connectionsClosed: [ConnectionDeadlines.Expiry: Counter] = Dictionary(
+        uniqueKeysWithValues: [ConnectionDeadlines.Expiry.request, .idle, .send].map {
+            ($0, Counter(label: "endless_connections_closed", dimensions: [("reason", "\($0.rawValue)_timeout")]))
+        })
 
     static let routes = SVGResource.Kind.allCases.map(\.route)
 

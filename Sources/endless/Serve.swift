@@ -16,11 +16,34 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Folder of static files.") var publicDirectory = "public"
     @Option(help: "Folder of Mustache templates.") var templatesDirectory = "templates"
     @Option(help: "Log level: trace, debug, info (each request), notice, warning, error.") var logLevel = "notice"
+    @Option(help: "Seconds a client has to send a whole request once its first byte arrives; then 408 and close.")
+    var requestHeadTimeout = 10.0
+    @Option(help: "Seconds a kept-alive connection may stay silent, or leave a response unread, before it is closed.")
+    var idleTimeout = 60.0
+    @Option(help: "Open connections at most; more wait in the listen queue until one closes.")
+    var maximumConnections = 4_096
+    @Option(help: "Large windows (over 128 tiles) drawn at once; 0 means one fewer than the cores, and at least 1.")
+    var largeWindows = 0
+    @Option(help: "Large windows that may wait for their turn; one more is answered 503 with Retry-After.")
+    var largeWindowQueue = 32
 
     func run() async throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port: must be a port number from 0 to 65535") }
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("--log-level: must be trace, debug, info, notice, warning or error")
+        }
+        for (flag, seconds) in [("--request-head-timeout", requestHeadTimeout), ("--idle-timeout", idleTimeout)]
+        where !(seconds.isFinite && seconds >= 0.1 && seconds <= 86_400) {
+            throw ValidationError("\(flag): must be a number of seconds from 0.1 to 86400")
+        }
+        guard (1...1_000_000).contains(maximumConnections) else {
+            throw ValidationError("--maximum-connections: must be a whole number from 1 to 1000000")
+        }
+        guard (0...1024).contains(largeWindows) else {
+            throw ValidationError("--large-windows: must be a whole number from 0 (one fewer than the cores) to 1024")
+        }
+        guard (0...100_000).contains(largeWindowQueue) else {
+            throw ValidationError("--large-window-queue: must be a whole number from 0 to 100000")
         }
         var logger = Logger(label: "endless")
         logger.logLevel = level
@@ -31,6 +54,11 @@ struct Serve: AsyncParsableCommand {
         options.port = port
         options.publicDirectory = publicDirectory
         options.templatesDirectory = templatesDirectory
+        options.requestHeadTimeout = .milliseconds(Int64(requestHeadTimeout * 1000))
+        options.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+        options.maximumConnections = maximumConnections
+        if largeWindows > 0 { options.concurrentLargeWindows = largeWindows }
+        options.queuedLargeWindows = largeWindowQueue
         let app = try await buildApplication(options: options, registry: registry, logger: logger) {
             [logger, host] port in
             let shown = host.contains(":") ? "[\(host)]" : host

@@ -326,7 +326,7 @@ struct Frame {
             #expect(html.contains("<title>Ruler at 72.4 kg</title>"), "the first window is drawn into the page")
             #expect(html.contains("159.6 lb") && html.contains("(1000, -500)"))
             #expect(html.contains(#"orientation="vertical" value="172.5""#) && html.contains("Ruler at 172.5 cm"))
-            #expect(html.contains(#"<script src="/endless.js" defer></script>"#))
+            #expect(html.contains(#"<script src="/v/"#) && html.contains(#"/endless.js" defer></script>"#))
             #expect(!html.contains("Submitted"))
             let submitted = String(buffer: try await client.execute(uri: "/?height=180.5", method: .get).body)
             #expect(submitted.contains("Submitted: <code>height=180.5</code>"))
@@ -343,5 +343,51 @@ struct Frame {
             #expect(!script.contains("import ") && !script.contains("require("), "no framework, no dependency")
             for view in ["ruler", "loop", "grid"] { #expect(script.contains("'endless-\(view)'")) }
         }
+    }
+
+    /// `/endless.js` is revalidated on every use, so an embedding page never runs a script older than its server;
+    /// the page's own `/v/VERSION/endless.js` names the content and is kept for good; another version is gone.
+    @Test func staticFilesHaveAContentETagAndAVersionedURL() async throws {
+        try await withServer { client, _ in
+            let html = String(buffer: try await client.execute(uri: "/", method: .get).body)
+            let range = try #require(html.range(of: #"/v/[0-9a-z]+/endless\.js"#, options: .regularExpression))
+            let versioned = String(html[range])
+            let version = versioned.split(separator: "/")[1]
+            let plain = try await client.execute(uri: "/endless.js", method: .get)
+            #expect(plain.headers[.cacheControl] == "no-cache" && plain.headers[.eTag] == "\"\(version)\"")
+            #expect(plain.headers[.contentType] == "text/javascript; charset=utf-8")
+            let pinned = try await client.execute(uri: versioned, method: .get)
+            #expect(pinned.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            #expect(pinned.body == plain.body)
+            let onDisk = try Data(contentsOf: repositoryRoot.appendingPathComponent("public/endless.js"))
+            #expect(Array(buffer: plain.body) == Array(onDisk))
+            #expect(version == Substring(String(fnv1a64(onDisk), radix: 36)), "the version is the content's")
+            let gzipped = try await client.execute(
+                uri: "/endless.js", method: .get, headers: [.acceptEncoding: "gzip", .ifNoneMatch: "\"\(version)-gz\""])
+            #expect(gzipped.status == .notModified)
+            let old = try await client.execute(uri: "/v/0/endless.js", method: .get)
+            #expect(old.status == .notFound)
+            #expect(
+                String(buffer: old.body)
+                    == "v: 0 is not this server's endless.js; it serves \(versioned), or /endless.js\n")
+            for uri in ["/v/\(version)/nothing.js", "/.hidden", "/v/x/y/z.js"] {
+                #expect(try await client.execute(uri: uri, method: .get).status == .notFound, "\(uri)")
+            }
+        }
+    }
+
+    @Test func anEditedFileGetsANewVersion() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endless-assets-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a.js")
+        try Data("one".utf8).write(to: file)
+        let assets = StaticAssets(directory: folder.path, compressors: CompressorPool(capacity: 1))
+        let first = try #require(assets.asset("a.js"))
+        try Data("two!".utf8).write(to: file)
+        let second = try #require(assets.asset("a.js"))
+        #expect(first.version != second.version && String(buffer: second.bytes) == "two!")
+        #expect(assets.versionedPath("a.js") == "/v/\(second.version)/a.js")
+        #expect(assets.asset("missing.js") == nil && assets.versionedPath("missing.js") == "/missing.js")
     }
 }

@@ -84,4 +84,84 @@ final class ServerProcess {
         #expect(text.split(separator: "\n").count == 1, "\(text)")
         #expect(text.contains("already in use"))
     }
+
+    /// The bound needs the real binary: HummingbirdTesting's live mode leaves out the connection delegate.
+    @Test func aConnectionOverTheBoundWaitsUntilOneCloses() async throws {
+        let server = try ServerProcess(["--maximum-connections", "2"])
+        defer { _ = server.stop(SIGTERM) }
+        // Two kept-alive connections, each answered, so that both count.
+        var open: [NIOAsyncChannel<ByteBuffer, ByteBuffer>] = []
+        for _ in 0..<2 {
+            let channel = try await connect(port: server.port)
+            try await channel.channel.writeAndFlush(ByteBuffer(string: "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"))
+            open.append(channel)
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let (answered, port) = (SharedCount(), server.port)
+        let third = Task {
+            defer { answered.add() }
+            return try await rawText(
+                port: port, request: "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(answered.value == 0, "a third connection is held in the listen queue")
+        try await open[0].channel.close()
+        let text = try await third.value
+        #expect(text.hasPrefix("HTTP/1.1 200"), "and served once one closed")
+        try await open[1].channel.close()
+    }
+
+    @Test(arguments: [
+        (["--request-head-timeout", "0"], "--request-head-timeout: must be a number of seconds from 0.1 to 86400"),
+        (["--idle-timeout", "nan"], "--idle-timeout: must be a number of seconds from 0.1 to 86400"),
+        (["--maximum-connections", "0"], "--maximum-connections: must be a whole number from 1 to 1000000"),
+        (
+            ["--large-windows", "2000"],
+            "--large-windows: must be a whole number from 0 (one fewer than the cores) to 1024"
+        ),
+    ])
+    func aBadServerFlagIsOneLine(arguments: [String], message: String) throws {
+        let process = Process()
+        process.executableURL = endlessBinary()
+        process.arguments = ["--port", "0"] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(text.split(separator: "\n").count == 1 && text.contains(message), "\(text)")
+    }
+
+    /// In a process of its own, so that other tests' work cannot serialise the requests.
+    @Test func aFullLargeWindowQueueIsA503WithRetryAfter() async throws {
+        let server = try ServerProcess(["--large-windows", "1", "--large-window-queue", "0"])
+        defer { _ = server.stop(SIGTERM) }
+        let port = server.port
+        // Distinct large windows at once: while one is drawn, the others find no room.
+        let answers = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<12 {
+                group.addTask {
+                    try await rawText(
+                        port: port,
+                        request: "GET /svg/grid?width=6000&height=6000&x=\(index * 100) HTTP/1.1\r\nHost: x\r\n"
+                            + "Connection: close\r\n\r\n")
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let busy = answers.filter { $0.hasPrefix("HTTP/1.1 503") }
+        #expect(!busy.isEmpty && busy.count < 12, "\(busy.count) of 12 turned away")
+        #expect(answers.allSatisfy { $0.hasPrefix("HTTP/1.1 200") || $0.hasPrefix("HTTP/1.1 503") })
+        for text in busy {
+            #expect(text.contains("\r\nRetry-After: 1\r\n"))
+            let body = try #require(text.components(separatedBy: "\r\n\r\n").last)
+            #expect(body.hasPrefix("busy: ") && body.hasSuffix("\n") && body.filter { $0 == "\n" }.count == 1)
+        }
+        let metrics = try await rawText(
+            port: port, request: "GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(metrics.contains(#"endless_requests_shed{reason="large_windows_queue_full"} \#(busy.count)"#))
+        #expect(metrics.contains("endless_open_connections "))
+    }
 }

@@ -39,16 +39,38 @@ import Testing
         }
     }
 
-    @Test func tilesAreImmutableWindowsAreNot() async throws {
+    /// A URL that pins the rendering version never changes: caches keep it for good. Without `v`, a new version may
+    /// draw it differently: an hour, then the ETag (which names the version) revalidates it.
+    @Test func urlsThatPinTheRenderingVersionAreImmutable() async throws {
+        let version = SVGResource.renderingVersion
         try await withServer { client, _ in
-            for uri in ["/svg/ruler/tiles/63.svg", "/svg/grid/tiles/-3/7.svg", "/svg/loop/tiles/-1.svg?height=80"] {
-                try await client.execute(uri: uri, method: .get) {
-                    #expect($0.status == .ok, "\(uri)")
-                    #expect($0.headers[.cacheControl] == "public, max-age=31536000, immutable")
-                    #expect($0.headers[.accessControlAllowOrigin] == "*")
-                }
+            for uri in [
+                "/svg/ruler/tiles/63.svg", "/svg/grid/tiles/-3/7.svg", "/svg/loop/tiles/-1.svg?height=80",
+                "/svg/grid?x=5",
+            ] {
+                let pinned = uri + (uri.contains("?") ? "&" : "?") + "v=\(version)"
+                let first = try await client.execute(uri: uri, method: .get)
+                let second = try await client.execute(uri: pinned, method: .get)
+                #expect(first.status == .ok && second.status == .ok, "\(uri)")
+                #expect(first.headers[.cacheControl] == "public, max-age=3600")
+                #expect(second.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                #expect(first.headers[.eTag] == second.headers[.eTag] && first.body == second.body)
+                #expect(second.headers[.accessControlAllowOrigin] == "*")
+                #expect(first.headers[.renderingVersion] == version, "every answer names the version to pin")
+                let old = try await client.execute(uri: uri + (uri.contains("?") ? "&" : "?") + "v=2", method: .get)
+                #expect(old.status == .notFound)
+                #expect(
+                    String(buffer: old.body)
+                        == "v: 2 is not this server's rendering version; it draws v=\(version), or leave v out\n")
             }
         }
+    }
+
+    @Test func theRenderingVersionFollowsWhatIsDrawn() {
+        let probes = SVGResource.probeDrawings()
+        #expect(probes.count > 20_000, "every view, tile and theme")
+        #expect(SVGResource.renderingVersion == String(fnv1a64(Array("3".utf8) + probes), radix: 36))
+        #expect(SVGResource.renderingVersion.count >= 8)
     }
 
     @Test func etagAnd304() async throws {

@@ -7,6 +7,7 @@ import Metrics
 import NIOCore
 import NIOPosix
 import Prometheus
+import Synchronization
 import Testing
 
 @testable import EndlessServer
@@ -131,4 +132,11 @@ func renderCommand(_ arguments: [String]) throws -> [UInt8] {
     let data = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return [UInt8](data)
+}
+
+/// A number tasks may share: how many were served, whether one was answered.
+final class SharedCount: Sendable {
+    private let atomic = Synchronization.Atomic(0)
+    func add(_ amount: Int = 1) { atomic.add(amount, ordering: .relaxed) }
+    var value: Int { atomic.load(ordering: .relaxed) }
 }

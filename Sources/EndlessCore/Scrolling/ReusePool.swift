@@ -52,16 +52,23 @@ public struct ReusePool<Key: Hashable, Element> {
     @inlinable public var isEmpty: Bool { slotOfKey.isEmpty }
     @inlinable public func contains(_ key: Key) -> Bool { slotOfKey[key] != nil }
 
-    /// Puts a tile that left the screen in the pool, evicting the oldest one if the pool is full.
-    @inlinable public mutating func enqueue(_ element: Element, for key: Key) {
-        guard capacity > 0 else { return }
+    /// Puts a tile that left the screen in the pool, evicting the oldest one if the pool is full; returns what left
+    /// the pool (the evicted tile, or the one `key` held), so that a cache can count the bytes it no longer keeps.
+    @discardableResult
+    @inlinable public mutating func enqueue(_ element: Element, for key: Key) -> Element? {
+        guard capacity > 0 else { return element }
         if let slot = slotOfKey[key] {
             unlink(slot)
+            let replaced = slots[slot].element
             slots[slot].element = element
             linkAsNewest(slot)
-            return
+            return replaced
         }
-        if count == capacity, removeOldest() != nil { counts.evictions += 1 }
+        var evicted: Element? = nil
+        if count == capacity, let oldest = removeOldest() {
+            counts.evictions += 1
+            evicted = oldest.element
+        }
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
@@ -72,6 +79,7 @@ public struct ReusePool<Key: Hashable, Element> {
         }
         slotOfKey[key] = slot
         linkAsNewest(slot)
+        return evicted
     }
 
     /// The pooled tile for `key`, taken out of the pool.
@@ -104,6 +112,13 @@ public struct ReusePool<Key: Hashable, Element> {
 
     /// Counts a miss that the caller filled itself (a cache that renders on a miss).
     @inlinable public mutating func recordCreation() { counts.creations += 1 }
+
+    /// Drops the least recently enqueued tile, for a cache bounded by bytes as well as by count.
+    @inlinable public mutating func evictOldest() -> Element? {
+        guard let oldest = removeOldest() else { return nil }
+        counts.evictions += 1
+        return oldest.element
+    }
 
     @inlinable mutating func removeOldest() -> (key: Key, element: Element?)? {
         guard oldest >= 0 else { return nil }

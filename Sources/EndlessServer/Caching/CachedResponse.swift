@@ -6,6 +6,8 @@ import NIOCore
 struct CachedResponse: Sendable {
     let etag: String
     let resource: SVGResource.Kind
+    /// Whether its URL pinned the rendering version.
+    let pinned: Bool
     /// The status line and headers, all but `Date`, which `HTTPDate.line` adds and which ends the head.
     let head: ByteBuffer
     /// The chunked body: each chunk's size line, payload and CRLF, then the terminating empty chunk.
@@ -13,13 +15,14 @@ struct CachedResponse: Sendable {
     /// Each chunk's payload: slices of `body`, for the router to replay.
     let chunks: [ByteBuffer]
 
-    init(etag: String, resource: SVGResource.Kind, gzip: Bool, chunks payloads: [ByteBuffer]) {
+    init(etag: String, resource: SVGResource.Kind, pinned: Bool = false, gzip: Bool, chunks payloads: [ByteBuffer]) {
         self.etag = etag
         self.resource = resource
+        self.pinned = pinned
         var head = ByteBuffer()
         head.reserveCapacity(320)
         head.writeStaticString("HTTP/1.1 200 OK\r\n")
-        for field in SVGResponder.headers(etag: etag, kind: resource, gzip: gzip) {
+        for field in SVGResponder.headers(etag: etag, pinned: pinned, gzip: gzip) {
             head.writeString(field.name.rawName)
             head.writeStaticString(": ")
             head.writeString(field.value)

@@ -5,23 +5,28 @@ import Synchronization
 
 /// Whole responses keyed by URL and encoding: a repeated URL is answered by writing bytes, without
 /// parsing or drawing anything, as a static file server would.
+///
+/// Bounded twice: by `capacity` entries, and each entry by the bytes it keeps alive (`retainedBytes`, which counts a
+/// buffer's whole storage), so that the cache never holds more than `capacity × maximumEntryBytes` plus its keys.
 final class ResponseCache: Sendable {
-    private let pool: Mutex<ReusePool<String, CachedResponse>>
-    /// Responses larger than this are streamed every time rather than kept.
+    private let pool: Mutex<(entries: ReusePool<String, Entry>, retainedBytes: Int)>
+    /// Responses that keep more bytes alive than this are drawn every time rather than kept.
     let maximumEntryBytes: Int
     private let hits: Counter
     private let misses: Counter
+    private let retained: Gauge
 
     init(capacity: Int, maximumEntryBytes: Int) {
-        pool = Mutex(ReusePool(capacity: capacity))
+        pool = Mutex((ReusePool(capacity: capacity), 0))
         self.maximumEntryBytes = maximumEntryBytes
         hits = Counter(label: "endless_response_cache_hits")
         misses = Counter(label: "endless_response_cache_misses")
+        retained = Gauge(label: "endless_response_cache_retained_bytes")
     }
 
     /// The response kept for `key`; `countingMisses: false` for a look that another will repeat on a miss.
     func response(for key: String, countingMisses: Bool = true) -> CachedResponse? {
-        let response = pool.withLock { $0.lookup(key) }
+        let response = pool.withLock { $0.entries.lookup(key)?.response }
         if response != nil { hits.increment() } else if countingMisses { misses.increment() }
         return response
     }
@@ -31,8 +36,22 @@ final class ResponseCache: Sendable {
 
     func store(_ response: CachedResponse, for key: String) {
         guard response.retainedBytes <= maximumEntryBytes else { return }
-        pool.withLock { $0.enqueue(response, for: key) }
+        let total = pool.withLock { pool in
+            let entry = Entry(response: response, bytes: response.retainedBytes + key.utf8.count)
+            let gone = pool.entries.enqueue(entry, for: key)
+            pool.retainedBytes += entry.bytes - (gone?.bytes ?? 0)
+            return pool.retainedBytes
+        }
+        retained.record(total)
     }
 
-    var count: Int { pool.withLock { $0.count } }
+    /// A response and the bytes it keeps alive with its key.
+    private struct Entry: Sendable {
+        let response: CachedResponse
+        let bytes: Int
+    }
+
+    var count: Int { pool.withLock { $0.entries.count } }
+    /// Bytes the cache keeps alive now.
+    var retainedBytes: Int { pool.withLock { $0.retainedBytes } }
 }

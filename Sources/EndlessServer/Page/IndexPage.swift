@@ -19,6 +19,10 @@ struct IndexPage {
     let heightSVG: String
     let loopSVG: String
     let gridSVG: String
+    /// Versioned URLs of `public/` files (`StaticAssets`).
+    var elementsScript = "/endless.js"
+    var pageScript = "/page.js"
+    var styleSheet = "/endless.css"
 
     /// The height ruler of the page's form: 100…250 cm in half centimetres.
     static let heightRuler = try! Ruler(

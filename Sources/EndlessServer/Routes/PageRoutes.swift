@@ -5,14 +5,21 @@ import Prometheus
 
 extension Router {
     /// The page, health and metrics.
-    func addPageRoutes(templates: MustacheLibrary, registry: PrometheusCollectorRegistry, compressors: CompressorPool) {
+    func addPageRoutes(
+        templates: MustacheLibrary, registry: PrometheusCollectorRegistry, compressors: CompressorPool,
+        assets: StaticAssets
+    ) {
         let index: @Sendable (Request, Context) async throws -> Response = { request, _ in
-            let page: IndexPage
+            var page: IndexPage
             do {
                 page = try IndexPage(query: request.queryPairs)
             } catch let error as EndlessError {
                 throw PlainTextError(error)
             }
+            // The versions this server has: a page never pairs with an older script.
+            (page.elementsScript, page.pageScript, page.styleSheet) = (
+                assets.versionedPath("endless.js"), assets.versionedPath("page.js"), assets.versionedPath("endless.css")
+            )
             let html = templates.render(page, withTemplate: "index") ?? ""
             // About 24 kB with its four pictures, 2 kB gzipped: the first picture comes sooner over a network.
             return compressors.response(

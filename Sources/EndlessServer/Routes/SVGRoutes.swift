@@ -6,8 +6,8 @@ extension Router {
     /// `SVGResource.at`, reads them all, here and on the event loop's fast path alike.
     func addSVGRoutes(_ responder: SVGResponder) {
         let handler: @Sendable (Request, Context) async throws -> Response = { request, _ in
-            do throws(EndlessError) {
-                return try responder.respond(to: request) { () throws(EndlessError) in
+            do {
+                return try await responder.respond(to: request) { () throws(EndlessError) in
                     guard let resource = try SVGResource.at(path: request.uri.path[...], query: request.queryPairs)
                     else {
                         throw EndlessError(
@@ -15,8 +15,10 @@ extension Router {
                     }
                     return resource
                 }
-            } catch {
+            } catch let error as EndlessError {
                 throw PlainTextError(error)
+            } catch is RenderGate.Busy {
+                throw PlainTextError.busy
             }
         }
         // `/svg/:view` answers a view that does not exist; the router does not fall back from `ruler` to `:view`.

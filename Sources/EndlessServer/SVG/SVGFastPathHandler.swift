@@ -25,6 +25,9 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var answer: (response: CachedResponse, gzip: Bool)?
     /// Requests handed to the router whose responses have not ended yet.
     private var routerResponsesPending = 0
+    /// A read held back while the client is not taking what was written, so that a client that pipelines requests
+    /// and never reads cannot pile up answers in memory.
+    private var readWhenWritable = false
 
     init(responder: SVGResponder, maximumTiles: Int) {
         self.responder = responder
@@ -51,11 +54,20 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
             guard let (response, gzip) = answer else { return context.fireChannelRead(data) }
             answer = nil
             wire.write(response)
+            context.triggerUserOutboundEvent(ConnectionGuard.ResponseWritten(), promise: nil)
             // The router never saw this request, so nothing downstream will ask for the next one: ask here.
-            context.read()
+            if context.channel.isWritable { context.read() } else { readWhenWritable = true }
             responder.metrics.requests[response.resource.route]?.increment()
             responder.metrics.bytesSent[response.resource.route]?.increment(by: response.payloadBytes)
         }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if readWhenWritable, context.channel.isWritable {
+            readWhenWritable = false
+            context.read()
+        }
+        context.fireChannelWritabilityChanged()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {

@@ -10,14 +10,9 @@ enum SVGResource: Sendable {
     case gridTile(GridRenderer, GridCoordinate)
     case loopItem(LoopRenderer, item: Int64)
 
-    /// Bumped whenever drawing changes, so that old ETags stop matching.
-    static let renderingVersion = "2"
-
     /// What a resource is, without its contents: what its caching and metrics depend on.
     enum Kind: Sendable, CaseIterable {
         case rulerWindow, gridWindow, loopWindow, rulerBlock, gridTile, loopItem
-
-        var isTile: Bool { self == .rulerBlock || self == .gridTile || self == .loopItem }
 
         /// The router's path for it.
         var routePath: String {
@@ -91,8 +86,8 @@ enum SVGResource: Sendable {
         }
     }
 
-    /// The document as head, tiles and tail, with tile drawings taken from `cache`.
-    func render(cache: TileCache) -> RenderedWindow {
+    /// The document as head, tiles and tail, with tile drawings taken from `cache` if there is one.
+    func render(cache: TileCache?) -> RenderedWindow {
         switch self {
         case .rulerWindow(let window, let theme):
             // Nothing to cache: a block is a `<use>` of the window's one tick drawing and its label.
@@ -103,7 +98,9 @@ enum SVGResource: Sendable {
         case .loopWindow(let window, let theme):
             let renderer = Self.renderer(window, theme)
             let style = TileCache.style(of: renderer)
-            return renderer.render(window) { cache.item($0, of: renderer, style: style) }
+            return renderer.render(window) { item in
+                cache.map { $0.item(item, of: renderer, style: style) } ?? renderer.itemContent(item)
+            }
         case .rulerBlock(let renderer, let block):
             return RenderedWindow(header: renderer.blockDocument(block), tiles: [], footer: [])
         case .gridTile(let renderer, let tile):
@@ -132,7 +129,9 @@ extension SVGResource {
     }
 
     /// Reads an `/svg/…` path (not percent-encoded) and its query as the SVG routes do; `nil` if no route has the path.
+    /// Any of them may pin the rendering version with `v`.
     static func at(path: Substring, query: [(String, String)]) throws(EndlessError) -> SVGResource? {
+        let query = try unpinned(query)
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count >= 3, parts[0].isEmpty, parts[1] == "svg" else { return nil }
         switch (parts[2], parts.count) {

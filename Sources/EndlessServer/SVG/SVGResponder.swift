@@ -6,8 +6,8 @@ import Hummingbird
 import HummingbirdCore
 import Metrics
 
-/// Answers SVG requests: headers, ETag and 304, HEAD, and the body streamed tile by tile, gzip-compressed
-/// with a sync flush after each batch so that a client can show what has arrived.
+/// Answers SVG requests: headers, ETag and 304, HEAD, and the body in chunks of whole tiles, gzip-compressed
+/// with a sync flush after each chunk so that a client can show what has arrived.
 struct SVGResponder: Sendable {
     let tiles: TileCache
     let responses: ResponseCache
@@ -15,75 +15,73 @@ struct SVGResponder: Sendable {
     let metrics: ServerMetrics
     /// Bytes of SVG per HTTP chunk, at least.
     let bytesPerChunk: Int
+    /// Takes turns among the large windows.
+    let largeWindows: RenderGate
 
-    /// Answers from the response cache when this URL went out before in this encoding; else parses,
-    /// draws and streams, keeping what went out.
-    func respond(to request: Request, parse: () throws(EndlessError) -> SVGResource) throws(EndlessError) -> Response {
+    /// Answers from the response cache when this URL went out before in this encoding; else parses and draws (a
+    /// large window in its turn, see `RenderGate`), keeping what went out. Throws `RenderGate.Busy` when too many
+    /// large windows wait already.
+    func respond(to request: Request, parse: () throws(EndlessError) -> SVGResource) async throws -> Response {
         let gzip = request.headers.acceptsGzip
         let key = Self.cacheKey(path: request.uri.string, gzip: gzip)
         if let cached = responses.response(for: key) {
-            return response(to: request, etag: cached.etag, kind: cached.resource, gzip: gzip) {
-                replay(cached.chunks, route: cached.resource.route)
-            }
+            return try await response(
+                to: request, etag: cached.etag, pinned: cached.pinned, gzip: gzip
+            ) { cached }
         }
         let resource = try parse()
         let etag = Self.etag(for: resource, gzip: gzip)
-        return response(to: request, etag: etag, kind: resource.kind, gzip: gzip) {
-            stream(resource, etag: etag, gzip: gzip, cacheKey: key)
+        let pinned = SVGResource.isPinned(request.uri.queryPairs)
+        return try await response(to: request, etag: etag, pinned: pinned, gzip: gzip) {
+            try await largeWindows.admit(tiles: resource.tileCount) {
+                try draw(resource, etag: etag, pinned: pinned, gzip: gzip, cacheKey: key)
+            }
         }
     }
 
-    /// Headers, then 304 for a matching `If-None-Match`, no body for HEAD, else `body()`.
+    /// Headers, then 304 for a matching `If-None-Match`, no body for HEAD (neither draws anything), else the
+    /// `answer`'s chunks.
     private func response(
-        to request: Request, etag: String, kind: SVGResource.Kind, gzip: Bool, body: () -> ResponseBody
-    ) -> Response {
+        to request: Request, etag: String, pinned: Bool, gzip: Bool,
+        answer: () async throws -> CachedResponse
+    ) async throws -> Response {
         if Self.matches(request.headers[values: .ifNoneMatch], etag: etag) {
-            return Response(status: .notModified, headers: Self.headers(etag: etag, kind: kind, gzip: false))
+            return Response(
+                status: .notModified, headers: Self.headers(etag: etag, pinned: pinned, gzip: false))
         }
-        let headers = Self.headers(etag: etag, kind: kind, gzip: gzip)
+        let headers = Self.headers(etag: etag, pinned: pinned, gzip: gzip)
         if request.method == .head {
             var response = Response(status: .ok, headers: headers)
             response.headers[.contentLength] = nil  // the GET is chunked: no length to announce
             return response
         }
-        return Response(status: .ok, headers: headers, body: body())
+        return Response(status: .ok, headers: headers, body: replay(try await answer()))
     }
 
-    private func replay(_ chunks: [ByteBuffer], route: String) -> ResponseBody {
-        let bytesSent = metrics.bytesSent[route]
+    private func replay(_ answer: CachedResponse) -> ResponseBody {
+        let bytesSent = metrics.bytesSent[answer.resource.route]
         return ResponseBody { writer in
-            for chunk in chunks { try await writer.write(chunk) }
-            bytesSent?.increment(by: chunks.reduce(0) { $0 + $1.readableBytes })
+            for chunk in answer.chunks { try await writer.write(chunk) }
+            bytesSent?.increment(by: answer.payloadBytes)
             try await writer.finish(nil)
         }
     }
 
-    private func stream(_ resource: SVGResource, etag: String, gzip: Bool, cacheKey: String) -> ResponseBody {
-        let kind = resource.kind
-        let bytesSent = metrics.bytesSent[kind.route]
-        let batches = render(resource)
-        return ResponseBody { [compressors, responses] writer in
-            let box = gzip ? try compressors.take() : nil
-            defer { box.map(compressors.give) }
-            var sent: [ByteBuffer] = []
-            sent.reserveCapacity(batches.count)
-            for index in batches.indices {
-                let chunk = try Self.encode(batches, index, with: box)
-                try await writer.write(chunk)
-                sent.append(chunk)
-            }
-            bytesSent?.increment(by: sent.reduce(0) { $0 + $1.readableBytes })
-            try await writer.finish(nil)
-            responses.store(CachedResponse(etag: etag, resource: kind, gzip: gzip, chunks: sent), for: cacheKey)
-        }
-    }
-
-    /// The resource drawn (tiles from the cache), in the batches that go out as chunks.
-    private func render(_ resource: SVGResource) -> [[UInt8]] {
+    /// The resource drawn (tiles from the cache) and encoded, chunk by chunk, and kept under `cacheKey` if small
+    /// enough. Each chunk is a whole number of tiles, gzip-flushed, so that it decodes as it arrives.
+    private func draw(
+        _ resource: SVGResource, etag: String, pinned: Bool, gzip: Bool, cacheKey: String
+    ) throws -> CachedResponse {
         let start = ContinuousClock.now
         let rendered = resource.render(cache: tiles)
         metrics.renderDuration[resource.kind.route]?.record(duration: ContinuousClock.now - start)
-        return Self.batches(rendered, bytesPerChunk: bytesPerChunk)
+        let batches = Self.batches(rendered, bytesPerChunk: bytesPerChunk)
+        let box = gzip ? try compressors.take() : nil
+        defer { box.map(compressors.give) }
+        let chunks = try batches.indices.map { try Self.encode(batches, $0, with: box) }
+        let response = CachedResponse(etag: etag, resource: resource.kind, pinned: pinned, gzip: gzip, chunks: chunks)
+        responses.store(response, for: cacheKey)
+        return response
     }
 
     /// Batch `index` as it goes out: gzip-compressed with a sync flush (the last one finishing the stream), so that
@@ -101,30 +99,28 @@ struct SVGResponder: Sendable {
         let key = Self.cacheKey(path: uri, gzip: gzip)
         if let cached = responses.response(for: key, countingMisses: false) { return cached }
         let url = URI(uri)
-        guard !url.path.contains("%"),
-            let resource = try? SVGResource.at(path: url.path[...], query: url.queryPairs),
+        let query = url.queryPairs
+        guard !url.path.contains("%"), let resource = try? SVGResource.at(path: url.path[...], query: query),
             resource.tileCount <= maximumTiles
         else { return nil }
         responses.countMiss()
-        let batches = render(resource)
-        let box = gzip ? try? compressors.take() : nil
-        if gzip && box == nil { return nil }
-        defer { box.map(compressors.give) }
-        guard let chunks = try? batches.indices.map({ try Self.encode(batches, $0, with: box) }) else { return nil }
-        let response = CachedResponse(
-            etag: Self.etag(for: resource, gzip: gzip), resource: resource.kind, gzip: gzip, chunks: chunks)
-        responses.store(response, for: key)
-        return response
+        return try? draw(
+            resource, etag: Self.etag(for: resource, gzip: gzip), pinned: SVGResource.isPinned(query), gzip: gzip,
+            cacheKey: key)
     }
 
-    /// The headers of every SVG response (`gzip` adds `Content-Encoding`).
-    static func headers(etag: String, kind: SVGResource.Kind, gzip: Bool) -> HTTPFields {
+    /// The headers of every SVG response (`gzip` adds `Content-Encoding`); `Endless-Rendering` names the version a
+    /// URL may pin with `v=`. A URL that pins the rendering version
+    /// never changes: caches keep it for good. Any other may change when a new version draws differently: caches
+    /// keep it an hour, then revalidate (the ETag names the version).
+    static func headers(etag: String, pinned: Bool, gzip: Bool) -> HTTPFields {
         var headers: HTTPFields = [
             .contentType: "image/svg+xml; charset=utf-8",
             .vary: "Accept-Encoding",
             .eTag: etag,
-            .cacheControl: kind.isTile ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+            .cacheControl: pinned ? "public, max-age=31536000, immutable" : "public, max-age=3600",
             .accessControlAllowOrigin: "*",
+            .renderingVersion: SVGResource.renderingVersion,
         ]
         if gzip { headers[.contentEncoding] = "gzip" }
         return headers
@@ -154,7 +150,7 @@ struct SVGResponder: Sendable {
 
     /// A strong ETag from what the bytes depend on; the gzip stream is a different representation.
     static func etag(for resource: SVGResource, gzip: Bool) -> String {
-        let hash = fnv1a64(resource.canonicalKey + "|v" + SVGResource.renderingVersion)
+        let hash = fnv1a64((resource.canonicalKey + "|v" + SVGResource.renderingVersion).utf8)
         return "\"" + String(hash, radix: 16) + (gzip ? "-gz\"" : "\"")
     }
 
@@ -169,9 +165,9 @@ struct SVGResponder: Sendable {
 }
 
 /// FNV-1a, 64 bits: stable across runs and machines, unlike `Hasher`.
-func fnv1a64(_ text: String) -> UInt64 {
+func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
+    for byte in bytes {
         hash ^= UInt64(byte)
         hash &*= 0x0000_0100_0000_01b3
     }

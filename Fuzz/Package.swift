@@ -1,0 +1,69 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The fuzz target, kept apart from the main package (like `Benchmarks/`) so that the main package's build is
+// unaffected. `scripts/fuzz` builds it with `-sanitize=fuzzer`, which instruments every module and links libFuzzer.
+//
+// `EndlessServer` is no product of the main package, so this package compiles the server's sources itself, through
+// the `endless` link to the repository root, as the module `FuzzedServer` (target names are unique across a package
+// graph), with `-enable-testing` so that the fuzzer may reach its internals as the tests do. Its dependencies are the
+// main package's `EndlessServer` dependencies; keep them in step.
+let package = Package(
+    name: "EndlessFuzz",
+    platforms: [.macOS(.v15)],
+    // `endless` is a link to the repository root, so the identity does not depend on the clone's folder name.
+    dependencies: [
+        .package(path: "endless"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+    ],
+    targets: [
+        .target(
+            name: "FuzzedServer",
+            dependencies: [
+                .product(name: "EndlessCore", package: "endless"),
+                .product(name: "EndlessSVG", package: "endless"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            ],
+            path: "endless/Sources/EndlessServer",
+            swiftSettings: [.unsafeFlags(["-enable-testing"])]
+        ),
+        // `LLVMFuzzerTestOneInput`; libFuzzer brings `main`. `FuzzCorpusTests.swift` is a link to the main package's
+        // test of the committed corpus, whose request mapping and checks this target shares (its tests are left out
+        // by `ENDLESS_FUZZ`).
+        .executableTarget(
+            name: "EndlessFuzz",
+            dependencies: [
+                "FuzzedServer", "LibFuzzer",
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: [.define("ENDLESS_FUZZ"), .unsafeFlags(["-parse-as-library"])]
+        ),
+        // The declaration of `LLVMFuzzerRunDriver`.
+        .target(name: "LibFuzzer"),
+    ]
+)

@@ -1,0 +1,50 @@
+import EndlessCore
+import EndlessSVG
+import HTTPTypes
+
+/// The rendering version: what the renderers draw today, as a short name that ETags carry and `v=` pins.
+extension SVGResource {
+    /// A hash of probe drawings of every view, so that any change to how they draw changes every ETag and turns
+    /// away every old pinned URL, with nobody to remember a bump. `generation` covers changes the probes miss.
+    static let renderingVersion: String = {
+        let generation = "3"
+        return String(fnv1a64(Array(generation.utf8) + probeDrawings()), radix: 36)
+    }()
+
+    /// Each view's default window and a tile of each, in each theme and both orientations.
+    static func probeDrawings() -> [UInt8] {
+        let paths = [
+            "/svg/ruler", "/svg/grid", "/svg/loop", "/svg/ruler/tiles/7.svg", "/svg/grid/tiles/-1/2.svg",
+            "/svg/loop/tiles/3.svg",
+        ]
+        var bytes: [UInt8] = []
+        for path in paths {
+            for look in [[("theme", "light")], [("theme", "dark")], [("theme", "auto")], [("orientation", "vertical")]]
+            where path.hasPrefix("/svg/grid") ? look[0].0 == "theme" : true {
+                guard let resource = try? at(path: path[...], query: look) else { continue }
+                bytes += resource.render(cache: nil).document
+            }
+        }
+        return bytes
+    }
+
+    /// A URL may pin the rendering version, `v=…`: its answer then never changes, and caches may keep it for good.
+    /// The query without it; an older (or unknown) version is a 404, since those bytes can no longer be drawn.
+    static func unpinned(_ query: [(String, String)]) throws(EndlessError) -> [(String, String)] {
+        guard query.contains(where: { $0.0 == "v" }) else { return query }
+        for (name, value) in query where name == "v" && value != renderingVersion {
+            throw EndlessError(
+                "v", "\(value) is not this server's rendering version; it draws v=\(renderingVersion), or leave v out",
+                kind: .notFound)
+        }
+        return query.filter { $0.0 != "v" }
+    }
+
+    /// Whether a query that `at` accepted pinned the version.
+    static func isPinned(_ query: [(String, String)]) -> Bool { query.contains { $0.0 == "v" } }
+}
+
+extension HTTPField.Name {
+    /// The rendering version, on every SVG answer, for whoever wants to pin URLs with `v=`.
+    static let renderingVersion = HTTPField.Name("Endless-Rendering")!
+}
