@@ -101,6 +101,12 @@ import Testing
         ("/a/../../Package.swift", .notFound, "path"),
         ("/%2E%2E/Package.swift", .notFound, "path"),
         ("/nothing-here", .notFound, "path"),
+        // `last - first` of these traps: found by scripts/fuzz.
+        ("/frame/grid?size=800,300&have=-1:1,-9223372036854775807:1&key=ArrowDown", .badRequest, "have"),
+        ("/frame/ruler?size=800,120&have=-9223372036854775808:9223372036854775807", .badRequest, "have"),
+        ("/svg/grid?v=0", .notFound, "v"),
+        ("/svg/grid?v=a%0Ab", .notFound, "v"),  // not echoed: a newline would make two lines (found by scripts/fuzz)
+        ("/v/0/endless.js", .notFound, "v"),
     ])
     func getsAOneLine4xxNamingTheParameter(uri: String, status: HTTPResponse.Status, parameter: String) async throws {
         try await withServer { client, _ in

@@ -369,7 +369,7 @@ struct Frame {
             #expect(old.status == .notFound)
             #expect(
                 String(buffer: old.body)
-                    == "v: 0 is not this server's endless.js; it serves \(versioned), or /endless.js\n")
+                    == "v: this server's endless.js is \(versioned) (or /endless.js, revalidated)\n")
             for uri in ["/v/\(version)/nothing.js", "/.hidden", "/v/x/y/z.js"] {
                 #expect(try await client.execute(uri: uri, method: .get).status == .notFound, "\(uri)")
             }

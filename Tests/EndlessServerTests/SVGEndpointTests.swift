@@ -61,7 +61,7 @@ import Testing
                 #expect(old.status == .notFound)
                 #expect(
                     String(buffer: old.body)
-                        == "v: 2 is not this server's rendering version; it draws v=\(version), or leave v out\n")
+                        == "v: must be this server's rendering version, \(version) (or left out)\n")
             }
         }
     }

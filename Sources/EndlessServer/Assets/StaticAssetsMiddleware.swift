@@ -20,8 +20,7 @@ struct StaticAssetsMiddleware<Context: RequestContext>: RouterMiddleware {
             guard let asset = assets.asset(name) else { break }
             guard parts[2] == asset.version else {
                 throw PlainTextError(
-                    .notFound,
-                    "v: \(parts[2]) is not this server's \(name); it serves /v/\(asset.version)/\(name), or /\(name)")
+                    .notFound, "v: this server's \(name) is /v/\(asset.version)/\(name) (or /\(name), revalidated)")
             }
             return Self.response(asset, cacheControl: "public, max-age=31536000, immutable", to: request)
         default: break

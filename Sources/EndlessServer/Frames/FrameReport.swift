@@ -104,8 +104,9 @@ struct FrameReport: Sendable {
 func tileRange(_ text: String?, _ name: String) throws(EndlessError) -> ClosedRange<Int64>? {
     guard let text, !text.isEmpty else { return nil }
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    // The span is taken with overflow reported: `last - first` of far-apart numbers traps.
     guard parts.count == 2, let first = Int64(parts[0]), let last = Int64(parts[1]), first <= last,
-        last - first < 10_000
+        case let span = last.subtractingReportingOverflow(first), !span.overflow, span.partialValue < 10_000
     else { throw tileRangeError(name) }
     return first...last
 }

@@ -22,7 +22,7 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Writes below the HTTP encoder: a cached answer is already HTTP/1.1 bytes.
     private let wire = WireWriter()
     /// The cached answer to the request being read, sent when its end arrives.
-    private var answer: (response: CachedResponse, gzip: Bool)?
+    private var answer: CachedResponse?
     /// Requests handed to the router whose responses have not ended yet.
     private var routerResponsesPending = 0
     /// A read held back while the client is not taking what was written, so that a client that pipelines requests
@@ -51,7 +51,7 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .body:
             if answer == nil { context.fireChannelRead(data) }
         case .end:
-            guard let (response, gzip) = answer else { return context.fireChannelRead(data) }
+            guard let response = answer else { return context.fireChannelRead(data) }
             answer = nil
             wire.write(response)
             context.triggerUserOutboundEvent(ConnectionGuard.ResponseWritten(), promise: nil)
@@ -77,13 +77,13 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Only plain GETs of SVG URLs on a kept-alive connection: conditional requests, HEAD, `Connection: close`
     /// and everything else take the router's path.
-    private func immediateAnswer(to request: HTTPRequest) -> (CachedResponse, Bool)? {
+    private func immediateAnswer(to request: HTTPRequest) -> CachedResponse? {
         guard request.method == .get, let path = request.path, path.hasPrefix("/svg/"),
             request.headerFields[.ifNoneMatch] == nil,
             !(request.headerFields[.connection]?.lowercased().contains("close") ?? false)
         else { return nil }
-        let gzip = request.headerFields.acceptsGzip
-        return responder.immediateAnswer(to: path, gzip: gzip, maximumTiles: maximumTiles).map { ($0, gzip) }
+        return responder.immediateAnswer(
+            to: path, gzip: request.headerFields.acceptsGzip, maximumTiles: maximumTiles)
     }
 }
 

@@ -34,8 +34,7 @@ extension SVGResource {
         guard query.contains(where: { $0.0 == "v" }) else { return query }
         for (name, value) in query where name == "v" && value != renderingVersion {
             throw EndlessError(
-                "v", "\(value) is not this server's rendering version; it draws v=\(renderingVersion), or leave v out",
-                kind: .notFound)
+                "v", "must be this server's rendering version, \(renderingVersion) (or left out)", kind: .notFound)
         }
         return query.filter { $0.0 != "v" }
     }
