@@ -9,7 +9,7 @@ import Synchronization
 /// Bounded twice: by `capacity` entries, and each entry by the bytes it keeps alive (`retainedBytes`, which counts a
 /// buffer's whole storage), so that the cache never holds more than `capacity × maximumEntryBytes` plus its keys.
 final class ResponseCache: Sendable {
-    private let pool: Mutex<(entries: ReusePool<String, Entry>, retainedBytes: Int)>
+    private let pool: Mutex<ByteBoundedPool<String, CachedResponse>>
     /// Responses that keep more bytes alive than this are drawn every time rather than kept.
     let maximumEntryBytes: Int
     private let hits: Counter
@@ -17,7 +17,7 @@ final class ResponseCache: Sendable {
     private let retained: Gauge
 
     init(capacity: Int, maximumEntryBytes: Int) {
-        pool = Mutex((ReusePool(capacity: capacity), 0))
+        pool = Mutex(ByteBoundedPool(capacity: capacity))
         self.maximumEntryBytes = maximumEntryBytes
         hits = Counter(label: "endless_response_cache_hits")
         misses = Counter(label: "endless_response_cache_misses")
@@ -26,7 +26,7 @@ final class ResponseCache: Sendable {
 
     /// The response kept for `key`; `countingMisses: false` for a look that another will repeat on a miss.
     func response(for key: String, countingMisses: Bool = true) -> CachedResponse? {
-        let response = pool.withLock { $0.entries.lookup(key)?.response }
+        let response = pool.withLock { $0.lookup(key) }
         if response != nil { hits.increment() } else if countingMisses { misses.increment() }
         return response
     }
@@ -36,22 +36,11 @@ final class ResponseCache: Sendable {
 
     func store(_ response: CachedResponse, for key: String) {
         guard response.retainedBytes <= maximumEntryBytes else { return }
-        let total = pool.withLock { pool in
-            let entry = Entry(response: response, bytes: response.retainedBytes + key.utf8.count)
-            let gone = pool.entries.enqueue(entry, for: key)
-            pool.retainedBytes += entry.bytes - (gone?.bytes ?? 0)
-            return pool.retainedBytes
-        }
-        retained.record(total)
+        let bytes = response.retainedBytes + key.utf8.count
+        retained.record(pool.withLock { $0.store(response, bytes: bytes, for: key) })
     }
 
-    /// A response and the bytes it keeps alive with its key.
-    private struct Entry: Sendable {
-        let response: CachedResponse
-        let bytes: Int
-    }
-
-    var count: Int { pool.withLock { $0.entries.count } }
+    var count: Int { pool.withLock { $0.count } }
     /// Bytes the cache keeps alive now.
     var retainedBytes: Int { pool.withLock { $0.retainedBytes } }
 }

@@ -14,15 +14,13 @@ struct TileKey: Hashable, Sendable {
 /// over the same tiles, copies bytes instead of drawing; bounded by entries and by the bytes they keep alive
 /// (each drawing's storage and its key), so that memory stays flat whatever is drawn.
 final class TileCache: Sendable {
-    private let pool: Mutex<(entries: ReusePool<TileKey, Drawing>, retainedBytes: Int)>
-    let maximumBytes: Int
+    private let pool: Mutex<ByteBoundedPool<TileKey, [UInt8]>>
     private let hits: Counter
     private let misses: Counter
     private let retained: Gauge
 
     init(capacity: Int, maximumBytes: Int = .max) {
-        pool = Mutex((ReusePool(capacity: capacity), 0))
-        self.maximumBytes = maximumBytes
+        pool = Mutex(ByteBoundedPool(capacity: capacity, maximumBytes: maximumBytes))
         hits = Counter(label: "endless_tile_cache_hits")
         misses = Counter(label: "endless_tile_cache_misses")
         retained = Gauge(label: "endless_tile_cache_retained_bytes")
@@ -30,35 +28,21 @@ final class TileCache: Sendable {
 
     /// The drawing for `key`, drawn by `render` on a miss.
     func content(for key: TileKey, render: () -> [UInt8]) -> [UInt8] {
-        if let cached = pool.withLock({ $0.entries.lookup(key)?.content }) {
+        if let cached = pool.withLock({ $0.lookup(key) }) {
             hits.increment()
             return cached
         }
         misses.increment()
         let content = render()
-        let drawing = Drawing(content: content, bytes: content.capacity + Self.keyBytes(key))
-        let total = pool.withLock { pool in
-            pool.entries.recordCreation()
-            pool.retainedBytes += drawing.bytes - (pool.entries.enqueue(drawing, for: key)?.bytes ?? 0)
-            while pool.retainedBytes > maximumBytes, let gone = pool.entries.evictOldest() {
-                pool.retainedBytes -= gone.bytes
-            }
-            return pool.retainedBytes
-        }
-        retained.record(total)
+        let bytes = content.capacity + Self.keyBytes(key)
+        retained.record(pool.withLock { $0.store(content, bytes: bytes, for: key) })
         return content
-    }
-
-    /// A drawing and the bytes it keeps alive with its key.
-    private struct Drawing: Sendable {
-        let content: [UInt8]
-        let bytes: Int
     }
 
     /// A key's own storage: its style text, when too long to live inside the string, and the key's fields.
     private static func keyBytes(_ key: TileKey) -> Int { MemoryLayout<TileKey>.stride + key.style.utf8.count }
 
-    var count: Int { pool.withLock { $0.entries.count } }
+    var count: Int { pool.withLock { $0.count } }
     var retainedBytes: Int { pool.withLock { $0.retainedBytes } }
 }
 

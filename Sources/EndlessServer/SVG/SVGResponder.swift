@@ -110,9 +110,8 @@ struct SVGResponder: Sendable {
     }
 
     /// The headers of every SVG response (`gzip` adds `Content-Encoding`); `Endless-Rendering` names the version a
-    /// URL may pin with `v=`. A URL that pins the rendering version
-    /// never changes: caches keep it for good. Any other may change when a new version draws differently: caches
-    /// keep it an hour, then revalidate (the ETag names the version).
+    /// URL may pin with `v=`. A pinned URL never changes: caches keep it for good. Any other may change when a new
+    /// version draws differently: caches keep it an hour, then revalidate (the ETag names the version).
     static func headers(etag: String, pinned: Bool, gzip: Bool) -> HTTPFields {
         var headers: HTTPFields = [
             .contentType: "image/svg+xml; charset=utf-8",
