@@ -33,6 +33,7 @@ public func buildApplication(
             concurrent: options.concurrentLargeWindows, queued: options.queuedLargeWindows,
             smallestTiles: options.maximumTilesOnEventLoop + 1))
 
+    let connections = ConnectionRegistry(maximum: options.maximumConnections)
     let assets = StaticAssets(directory: options.publicDirectory, compressors: responder.compressors)
     _ = SVGResource.renderingVersion  // drawn now, not by the first request
 
@@ -58,12 +59,13 @@ public func buildApplication(
                 additionalChannelHandlers: [
                     ConnectionGuard(
                         requestTimeout: TimeAmount(options.requestHeadTimeout),
-                        idleTimeout: TimeAmount(options.idleTimeout), closed: metrics.connectionsClosed),
+                        idleTimeout: TimeAmount(options.idleTimeout), registry: connections,
+                        closed: metrics.connectionsClosed, evicted: metrics.connectionsEvicted),
                     SVGFastPathHandler(responder: responder, maximumTiles: options.maximumTilesOnEventLoop),
                 ],
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: 1 << 20, maxHeaderListSize: 1 << 20))),
         configuration: ApplicationConfiguration(
-            address: .hostname(options.host, port: options.port), serverName: "Endless",
+            address: .hostname(options.host, port: options.port), serverName: "Endless", backlog: options.listenBacklog,
             availableConnectionsDelegate: OpenConnections(maximum: options.maximumConnections)),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
         logger: logger)

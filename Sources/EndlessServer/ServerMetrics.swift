@@ -12,6 +12,8 @@ struct ServerMetrics: Sendable {
         uniqueKeysWithValues: [ConnectionDeadlines.Expiry.request, .idle, .send].map {
             ($0, Counter(label: "endless_connections_closed", dimensions: [("reason", "\($0.rawValue)_timeout")]))
         })
+    /// Connections closed at the bound to make room for a new one.
+    let connectionsEvicted = Counter(label: "endless_connections_closed", dimensions: [("reason", "evicted")])
 
     static let routes = SVGResource.Kind.allCases.map(\.route)
 

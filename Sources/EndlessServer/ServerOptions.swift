@@ -32,8 +32,13 @@ public struct ServerOptions: Sendable {
     public var requestHeadTimeout: Duration = .seconds(10)
     /// Time a kept-alive connection may stay silent between requests before it is closed.
     public var idleTimeout: Duration = .seconds(60)
-    /// Open connections at most; at the bound, new ones wait in the listen queue until one closes.
+    /// Open connections kept. One more closes the one that has kept the server waiting longest (an unfinished request
+    /// gets 408) to take its place; if every other has a response flowing, new ones wait in the listen queue until one
+    /// closes.
     public var maximumConnections = 4_096
+    /// Connections the kernel may hold for the server to accept: room for a burst of connects while the server makes
+    /// room at the bound (past it, a client's SYN is dropped and it retries a second later).
+    public var listenBacklog = 1_024
 
     public init() {}
 }

@@ -20,7 +20,7 @@ struct Serve: AsyncParsableCommand {
     var requestHeadTimeout = 10.0
     @Option(help: "Seconds a kept-alive connection may stay silent, or leave a response unread, before it is closed.")
     var idleTimeout = 60.0
-    @Option(help: "Open connections at most; more wait in the listen queue until one closes.")
+    @Option(help: "Open connections kept; one more closes the one that has waited longest to take its place.")
     var maximumConnections = 4_096
     @Option(help: "Large windows (over 128 tiles) drawn at once; 0 means one fewer than the cores, and at least 1.")
     var largeWindows = 0

@@ -69,4 +69,19 @@ import Testing
         d.bytesArrived(at: opened)
         #expect(d.checkTime(now: opened + .seconds(3)) == opened + .seconds(10))
     }
+
+    @Test func aConnectionWaitsFromItsUnfinishedRequestOrItsLastResponseButNotWhileOneFlows() {
+        var d = deadlines()
+        #expect(d.waitingSince == opened, "silent since it opened")
+        d.bytesArrived(at: opened + .seconds(2))
+        #expect(d.waitingSince == opened + .seconds(2), "an unfinished request, since its first byte")
+        d.headRead()
+        d.requestRead()
+        #expect(d.waitingSince == nil, "a response under way")
+        d.writabilityChanged(to: false, at: opened + .seconds(3))
+        #expect(d.waitingSince == opened + .seconds(3), "a client that stopped reading it")
+        d.writabilityChanged(to: true, at: opened + .seconds(4))
+        d.responseEnded(at: opened + .seconds(5))
+        #expect(d.waitingSince == opened + .seconds(5), "kept alive, silent")
+    }
 }

@@ -86,29 +86,61 @@ final class ServerProcess {
     }
 
     /// The bound needs the real binary: HummingbirdTesting's live mode leaves out the connection delegate.
-    @Test func aConnectionOverTheBoundWaitsUntilOneCloses() async throws {
+    @Test func aConnectionPastTheBoundTakesThePlaceOfTheOneWaitingLongest() async throws {
         let server = try ServerProcess(["--maximum-connections", "2"])
         defer { _ = server.stop(SIGTERM) }
-        // Two kept-alive connections, each answered, so that both count.
-        var open: [NIOAsyncChannel<ByteBuffer, ByteBuffer>] = []
-        for _ in 0..<2 {
-            let channel = try await connect(port: server.port)
-            try await channel.channel.writeAndFlush(ByteBuffer(string: "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"))
-            open.append(channel)
-            try await Task.sleep(for: .milliseconds(100))
+        let healthz = ByteBuffer(string: "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        // Waiting longest: half a request head. Then a kept-alive connection, answered and silent since.
+        let unfinished = try await connect(port: server.port)
+        try await unfinished.channel.writeAndFlush(ByteBuffer(string: "GET /healthz HTTP/1.1\r\nHo"))
+        try await Task.sleep(for: .milliseconds(100))
+        let silent = try await connect(port: server.port)
+        try await silent.channel.writeAndFlush(healthz)
+        try await Task.sleep(for: .milliseconds(100))
+
+        // A third is answered at once (not after the 10 s head timeout), kept alive, and takes the unfinished one's place.
+        let third = try await connect(port: server.port)
+        try await third.channel.writeAndFlush(healthz)
+        let (unfinishedGot, waited) = try await readUntilClosed(unfinished)
+        #expect(unfinishedGot.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), "\(unfinishedGot)")
+        #expect(
+            unfinishedGot.hasSuffix(
+                "\r\n\r\nrequest: closed unfinished to make room for a new connection (the server keeps at most 2)\n"))
+        #expect(waited < .seconds(5), "closed when the third came, not at the head timeout")
+        // A fourth takes the place of the silent kept-alive one, which closes without a word.
+        let fourth = try await rawText(
+            port: server.port, request: "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(fourth.hasPrefix("HTTP/1.1 200"))
+        let (silentGot, _) = try await readUntilClosed(silent)
+        #expect(silentGot.hasPrefix("HTTP/1.1 200") && silentGot.components(separatedBy: "HTTP/1.1").count == 2)
+        let (thirdGot, _) = try await readUntilClosed(third, closingAfter: .milliseconds(300))
+        #expect(thirdGot.hasPrefix("HTTP/1.1 200"), "the third, answered, was still open")
+        let metrics = try await rawText(
+            port: server.port, request: "GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(metrics.contains(#"endless_connections_closed{reason="evicted"} 2"#), "\(metrics)")
+    }
+
+    /// What a connection receives until the server closes it (or, with `closingAfter`, until the test closes it), and
+    /// how long that took.
+    func readUntilClosed(
+        _ channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>, closingAfter: Duration? = nil
+    ) async throws -> (text: String, after: Duration) {
+        let start = ContinuousClock.now
+        if let closingAfter {
+            let inner = channel.channel
+            Task {
+                try await Task.sleep(for: closingAfter)
+                try await inner.close()
+            }
         }
-        let (answered, port) = (SharedCount(), server.port)
-        let third = Task {
-            defer { answered.add() }
-            return try await rawText(
-                port: port, request: "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let text = try await channel.executeThenClose { inbound, _ in
+            var text = ""
+            do {
+                for try await buffer in inbound { text += String(buffer: buffer) }
+            } catch let error as ChannelError where error == .ioOnClosedChannel || error == .alreadyClosed {}
+            return text
         }
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(answered.value == 0, "a third connection is held in the listen queue")
-        try await open[0].channel.close()
-        let text = try await third.value
-        #expect(text.hasPrefix("HTTP/1.1 200"), "and served once one closed")
-        try await open[1].channel.close()
+        return (text, ContinuousClock.now - start)
     }
 
     @Test(arguments: [

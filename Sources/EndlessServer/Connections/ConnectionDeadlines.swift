@@ -54,6 +54,12 @@ struct ConnectionDeadlines {
         return next
     }
 
+    /// Since when the connection has kept the server waiting, or `nil` while a response is under way and the client
+    /// takes it: what the connection bound makes room by, longest first.
+    var waitingSince: NIODeadline? {
+        responsesOwed > 0 ? unwritableSince : requestStarted ?? idleSince
+    }
+
     /// When to look again: at the next deadline, and never later than the shorter timeout from now, since any
     /// deadline that appears meanwhile is at least that far off.
     func checkTime(now: NIODeadline) -> NIODeadline {

@@ -4,7 +4,8 @@ import NIOHTTPTypes
 
 /// Closes connections whose clients stall, so that a few thousand idle or half-open sockets cannot keep everyone else
 /// out: a request not finished within the request timeout gets 408; a kept-alive connection silent for the idle
-/// timeout, or whose client stops reading a response for as long, is closed.
+/// timeout, or whose client stops reading a response for as long, is closed. At the connection bound, the one that
+/// has kept the server waiting longest is closed to make room (see `ConnectionRegistry`).
 ///
 /// It reads request parts after the HTTP decoder, and learns of bytes as they arrive from a small handler it puts
 /// next to the socket; one timer per connection, re-armed when it fires, so that a request costs no timer of its own.
@@ -19,12 +20,21 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private var deadlines: ConnectionDeadlines
     private let closed: [ConnectionDeadlines.Expiry: Counter]
+    private let evicted: Counter
     private var timer: Scheduled<Void>?
     private let watch = ByteWatch()
+    private let registry: ConnectionRegistry
+    /// This connection in the registry while it is open; it refers back to the handler, so it is dropped at the end.
+    private var entry: ConnectionRegistry.Entry?
 
-    init(requestTimeout: TimeAmount, idleTimeout: TimeAmount, closed: [ConnectionDeadlines.Expiry: Counter]) {
+    init(
+        requestTimeout: TimeAmount, idleTimeout: TimeAmount, registry: ConnectionRegistry,
+        closed: [ConnectionDeadlines.Expiry: Counter], evicted: Counter
+    ) {
         deadlines = ConnectionDeadlines(requestTimeout: requestTimeout, idleTimeout: idleTimeout, openedAt: .now())
+        self.registry = registry
         self.closed = closed
+        self.evicted = evicted
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -32,25 +42,24 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         watch.onBytes = {
             let (handler, _) = loopBound.value
             handler.deadlines.bytesArrived(at: .now())
+            handler.publish()
         }
         try? context.pipeline.syncOperations.addHandler(watch, position: .first)
-        if context.channel.isActive { arm(context) }
+        if context.channel.isActive { opened(context) }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        timer?.cancel()
-        timer = nil
+        stopped()
         watch.onBytes = {}
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        arm(context)
+        opened(context)
         context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        timer?.cancel()
-        timer = nil
+        stopped()
         context.fireChannelInactive()
     }
 
@@ -60,16 +69,21 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .body: break
         case .end: deadlines.requestRead()
         }
+        publish()
         context.fireChannelRead(data)
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         deadlines.writabilityChanged(to: context.channel.isWritable, at: .now())
+        publish()
         context.fireChannelWritabilityChanged()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { deadlines.responseEnded(at: .now()) }
+        if case .end = unwrapOutboundIn(data) {
+            deadlines.responseEnded(at: .now())
+            publish()
+        }
         context.write(data, promise: promise)
     }
 
@@ -78,7 +92,46 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return context.triggerUserOutboundEvent(event, promise: promise)
         }
         deadlines.responseEnded(at: .now())
+        publish()
         promise?.succeed()
+    }
+
+    /// Counts the connection in (once), which at the bound makes room, and starts its timer.
+    private func opened(_ context: ChannelHandlerContext) {
+        arm(context)
+        guard entry == nil else { return }
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        let eventLoop = context.eventLoop
+        let entry = ConnectionRegistry.Entry {
+            eventLoop.execute {
+                let (handler, context) = loopBound.value
+                handler.makeRoom(context)
+            }
+        }
+        self.entry = entry
+        publish()
+        registry.opened(entry)
+    }
+
+    /// Stops the timer and counts the connection out.
+    private func stopped() {
+        timer?.cancel()
+        timer = nil
+        if let entry { registry.closed(entry) }
+        entry = nil
+    }
+
+    private func publish() { entry?.publish(deadlines.waitingSince) }
+
+    /// Closes this connection for a newcomer past the bound, unless a response started flowing since it was chosen.
+    private func makeRoom(_ context: ChannelHandlerContext) {
+        guard context.channel.isActive, let entry else { return }
+        guard deadlines.waitingSince != nil else { return registry.reinstate(entry) }
+        evicted.increment()
+        if deadlines.requestStarted != nil, deadlines.responsesOwed == 0 {
+            watch.send(Self.requestTimeoutResponse(evictedAt: registry.maximum), context: context)
+        }
+        context.close(promise: nil)
     }
 
     /// Sets the one timer: it looks at the deadlines when it fires, and sets itself again.
@@ -97,15 +150,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard let expiry = deadlines.expired(at: .now()) else { return arm(context) }
         closed[expiry]?.increment()
         if expiry == .request, deadlines.responsesOwed == 0 {
-            watch.send(Self.requestTimeoutResponse(deadlines.requestTimeout), context: context)
+            let seconds = Double(deadlines.requestTimeout.nanoseconds) / 1e9
+            watch.send(
+                Self.requestTimeoutResponse(
+                    "request: a request must arrive whole within \(seconds.formatted()) s of its first byte"),
+                context: context)
         }
         context.close(promise: nil)
     }
 
+    static func requestTimeoutResponse(evictedAt maximum: Int) -> ByteBuffer {
+        requestTimeoutResponse(
+            "request: closed unfinished to make room for a new connection (the server keeps at most \(maximum))")
+    }
+
     /// `408 Request Timeout`, one line of text, and the connection closes.
-    static func requestTimeoutResponse(_ timeout: TimeAmount) -> ByteBuffer {
-        let seconds = Double(timeout.nanoseconds) / 1e9
-        let text = "request: a request must arrive whole within \(seconds.formatted()) s of its first byte\n"
+    static func requestTimeoutResponse(_ line: String) -> ByteBuffer {
+        let text = line + "\n"
         return ByteBuffer(
             string: "HTTP/1.1 408 Request Timeout\r\nContent-Type: text/plain; charset=utf-8\r\n"
                 + "Content-Length: \(text.utf8.count)\r\nConnection: close\r\nCache-Control: no-store\r\n\r\n" + text)

@@ -1,8 +1,9 @@
 import HummingbirdCore
 import Metrics
 
-/// Counts open connections for `endless_open_connections`, and stops accepting at `maximum`: then new connections
-/// wait in the listen queue (and past it the kernel refuses them) until one closes, which the timeouts see to.
+/// Counts open connections for `endless_open_connections`, and stops accepting one past `maximum`: the connection
+/// that goes past makes room by closing the longest-waiting one (`ConnectionRegistry`); if none waits, new connections
+/// wait in the listen queue (and past it the kernel refuses them) until one closes.
 struct OpenConnections: AvailableConnectionsDelegate {
     let maximum: Int
     private var count = 0
@@ -20,5 +21,5 @@ struct OpenConnections: AvailableConnectionsDelegate {
         gauge.record(count)
     }
 
-    func isAcceptingNewConnections() -> Bool { count < maximum }
+    func isAcceptingNewConnections() -> Bool { count <= maximum }
 }
