@@ -17,7 +17,8 @@
 .follower .view, .disabled .view { overflow: hidden; }
 .disabled { opacity: .5; }
 .content { position: relative; min-width: 100%; min-height: 100%; }
-.content > svg { position: absolute; display: block; }
+.content > svg { position: absolute; display: block; contain: strict; }
+.grid .content > svg { content-visibility: auto; }
 .static { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
   overflow: hidden; pointer-events: none; }
 .live .static { display: none; }
