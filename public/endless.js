@@ -8,6 +8,7 @@
   // Where `scrollend` is missing (WebKit before Safari 26), this long without a scroll event is a scroll's end.
   const idleEnd = 'onscrollend' in window ? 0 : 150;
   const template = document.createElement('template');
+  // Tiles are contained and the grid's blocks drawn only near the view, so that a block added re-lays out no other.
   const css = `:host { display: block; position: relative; overflow: hidden; height: 120px;
   background: var(--endless-background, #fafafa); font: 14px/1.4 system-ui, sans-serif; }
 :host([hidden]) { display: none; }
