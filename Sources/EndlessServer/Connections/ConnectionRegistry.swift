@@ -1,4 +1,3 @@
-import Metrics
 import NIOCore
 import Synchronization
 
