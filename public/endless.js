@@ -8,7 +8,7 @@
   // Where `scrollend` is missing (WebKit before Safari 26), this long without a scroll event is a scroll's end.
   const idleEnd = 'onscrollend' in window ? 0 : 150;
   const template = document.createElement('template');
-  // Tiles are contained and the grid's blocks drawn only near the view, so that a block added re-lays out no other.
+  // The grid's blocks are contained and drawn only near the view, so that a block added re-lays out no other.
   const css = `:host { display: block; position: relative; overflow: hidden; height: 120px;
   background: var(--endless-background, #fafafa); font: 14px/1.4 system-ui, sans-serif; }
 :host([hidden]) { display: none; }
@@ -18,8 +18,8 @@
 .follower .view, .disabled .view { overflow: hidden; }
 .disabled { opacity: .5; }
 .content { position: relative; min-width: 100%; min-height: 100%; }
-.content > svg { position: absolute; display: block; contain: strict; }
-.grid .content > svg { content-visibility: auto; }
+.content > svg { position: absolute; display: block; }
+.grid .content > svg { contain: strict; content-visibility: auto; }
 .static { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
   overflow: hidden; pointer-events: none; }
 .live .static { display: none; }
