@@ -4,9 +4,11 @@
 'use strict';
 (() => {
   const server = new URL(document.currentScript ? document.currentScript.src : location.href).origin;
+  const scrollOf = { left: 'scrollLeft', top: 'scrollTop' };
   const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'];
-  // Where `scrollend` is missing (WebKit before Safari 26), this long without a scroll event is a scroll's end.
-  const idleEnd = 'onscrollend' in window ? 0 : 150;
+  // This long without a scroll event is a scroll's end where `scrollend` is missing (WebKit before Safari 26), and
+  // elsewhere the end of one whose `scrollend` never came (a smooth snap cut short by a write of the scroll position).
+  const quietEnd = 'onscrollend' in window ? 500 : 150;
   const template = document.createElement('template');
   // The grid's blocks are contained and drawn only near the view, so that a block added re-lays out no other.
   const css = `:host { display: block; position: relative; overflow: hidden; height: 120px;
@@ -87,20 +89,34 @@
       this.moved = true;
       this.ask({});
       // A snap that replaced another may end without a `scrollend` (Chromium fires it for the one cut short).
-      if (this.snapping && this.atSnap()) return this.ended();
-      if (!idleEnd) return;
-      clearTimeout(this.idle);
-      this.idle = setTimeout(() => this.ended(), idleEnd);
+      clearTimeout(this.quiet);
+      this.quiet = setTimeout(() => this.ended({ quiet: true }), quietEnd);
+      if (this.snapping && this.atSnap()) this.ended();
     }
 
-    /// A scroll ended: settle it once, unless it is a snap of ours still on its way (a key pressed twice).
-    ended() {
-      if (this.leader || !this.moved || (this.snapping && !this.atSnap())) return;
+    /// A scroll ended: settle it once, unless it is a snap of ours still on its way (a key pressed twice). Quiet
+    /// for `quietEnd`, no snap is on its way: one that stopped short settles where it is.
+    ended({ quiet = false } = {}) {
+      if (this.leader || !this.moved || (this.snapping && !this.atSnap() && !quiet)) return;
+      // The last fraction of a point a smooth snap may leave (a browser will not scroll less than a point smoothly).
+      for (const [edge, at] of Object.entries(this.snapping && this.atSnap() ? this.snapping : {})) {
+        if (this.view[scrollOf[edge]] !== at) this.view[scrollOf[edge]] = at;
+      }
       Object.assign(this, { snapping: null, moved: false });
       this.ask({ end: 1 });
     }
 
-    atSnap() { return Object.entries(this.snapping).every(([edge, at]) => Math.abs(this.view[edge] - at) <= 1); }
+    atSnap() {
+      return Object.entries(this.snapping).every(([edge, at]) => Math.abs(this.view[scrollOf[edge]] - at) <= 1);
+    }
+
+    /// Scrolls smoothly to the snap. One already there (a late scroll event got there first) has no scroll to end,
+    /// so it settles now; otherwise it would wait for a `scrollend` that never comes.
+    snapTo() {
+      if (!this.atSnap()) return this.view.scrollTo({ ...this.snapping, behavior: 'smooth' });
+      this.moved = true;
+      this.ended();
+    }
 
     // Coalesce to one request per animation frame; an end, a key, a resize or a new placement supersedes.
     ask(want) {
@@ -177,22 +193,22 @@
         this.content.append(el);
       }
       const snap = {};
+      let snapShifted = false;
       for (const axis of frame.axes) {
-        const [length, property, edge] = axis.axis === 'x' ? ['width', 'scrollLeft', 'left'] : ['height', 'scrollTop', 'top'];
+        const [length, edge] = axis.axis === 'x' ? ['width', 'left'] : ['height', 'top'];
         if (axis.scroll !== null && axis.scroll !== undefined) {
           this.content.style[length] = `${axis.content}px`;
-          this.view[property] = axis.scroll;
+          this.view[scrollOf[edge]] = axis.scroll;
           this.snapping = null;
         } else if (axis.shift) {
-          this.view[property] += axis.shift;
-          if (this.snapping && property in this.snapping) this.snapping[property] += axis.shift;
+          this.view[scrollOf[edge]] += axis.shift; // this write cancels a smooth snap in flight: it starts again below
+          if (this.snapping && edge in this.snapping) this.snapping[edge] += axis.shift;
+          snapShifted = snapShifted || Boolean(this.snapping);
         }
         if (axis.snap !== null && axis.snap !== undefined) snap[edge] = axis.snap;
       }
-      if (Object.keys(snap).length) {
-        this.snapping = Object.fromEntries(Object.entries(snap).map(([edge, at]) => [`scroll${edge[0].toUpperCase()}${edge.slice(1)}`, at]));
-        this.view.scrollTo({ ...snap, behavior: 'smooth' });
-      }
+      if (Object.keys(snap).length) this.snapping = snap;
+      if (this.snapping && (Object.keys(snap).length || snapShifted)) this.snapTo();
       this.axes = frame.axes.map((axis) => ({ origin: axis.origin, have: axis.have }));
       if (frame.style) this.frame.classList.add('live', ...frame.axes.map((axis) => axis.axis));
       this.mark = frame.mark;

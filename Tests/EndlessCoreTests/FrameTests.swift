@@ -104,6 +104,20 @@ import Testing
         #expect(settled.snap == nil && settled.value.description == "84.8")
     }
 
+    @Test func aScrollWithinABrowsersStepOfItsTickIsSettled() throws {
+        let start = try ruler.offset(for: DecimalNumber("72.4")!)
+        var page = Page()
+        page.apply(try ruler.frame(page.report(), layout: layout, gestureEnded: false, startOffset: start).axis)
+        // Firefox, 2,000,000 points out, keeps scroll positions in eighths: it stops 0.875 short of 1000 (a tick).
+        page.scroll += 1000 - 0.875
+        let short = try ruler.frame(page.report(), layout: layout, gestureEnded: true, startOffset: start)
+        page.apply(short.axis)
+        #expect(short.snap.map { $0 - page.scroll } == 0.875, "more than half a point off: it snaps")
+        page.scroll += 0.5
+        let near = try ruler.frame(page.report(), layout: layout, gestureEnded: true, startOffset: start)
+        #expect(near.snap == nil && near.value.description == "82.4", "under half a point off: settled, on the tick")
+    }
+
     @Test func keysMoveByTicksAndBlocksAndToTheEnds() throws {
         let at = try ruler.offset(for: DecimalNumber("72.4")!)
         func value(after key: RulerKey) throws -> String {

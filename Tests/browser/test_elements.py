@@ -69,6 +69,10 @@ def test_a_form_on_another_origin_submits_the_exact_value(form_page):
     for _ in range(3):
         scroll_by_script(page, "height", 333)
     assert page.value("height") == "224.0" and form_value(page, "height") == "224.0"
+    # The untouched kg ruler kept its value (a CI run once submitted kg=60.0: these are the requests to read then).
+    assert form_value(page, "kg") == "72.4", page.js(
+        "return performance.getEntriesByType('resource').filter((e) => e.name.includes('/frame/ruler'))"
+        ".map((e) => `${Math.round(e.startTime)} ${e.name.split('?')[1]}`)")
     # A real submission carries it.
     page.js("document.getElementById('form').submit()")
     page.wait_for(lambda: "submitted" in page.driver.current_url, f"still at {page.driver.current_url}")
@@ -108,6 +112,42 @@ def test_value_reset_disabled_and_events(form_page):
     page.js("document.getElementById('kg').disabled = false")
     page.el("kg").send_keys(Keys.ARROW_RIGHT)
     page.wait_for(lambda: page.value("kg") == "72.5" and form_value(page, "kg") == "72.5")
+
+
+# A frame the element applies as if the server had answered it: where it is, with `snap` the scroll to settle at.
+SNAP_FRAME_JS = """
+  const el = document.getElementById('kg');
+  const axis = { axis: 'x', origin: el.axes[0].origin, have: el.axes[0].have, scroll: null, shift: 0, snap: arguments[0] };
+  el.apply({ seq: el.seq, axes: [axis], add: [], move: [], remove: [], readout: el.readout, settled: false,
+    mark: el.mark }, false);
+"""
+
+
+def test_a_snap_already_reached_settles_at_once(form_page):
+    """A late scroll event can reach the tick before the answer asking to snap there: no scroll is left to end, so
+    the element asks to settle at once instead of waiting for a `scrollend` that never comes."""
+    page = form_page
+    at = page.view_js("kg", "v.scrollLeft")
+    asked = page.js(SNAP_FRAME_JS + "return Boolean(el.want && el.want.end) && el.snapping === null;", at)
+    assert asked, "a snap already reached asks to settle"
+    page.settle("kg")
+    assert page.value("kg") == "72.4" and page.view_js("kg", "v.scrollLeft") == at
+
+
+def test_a_snap_cut_short_still_settles(form_page):
+    """A write of the scroll position stops a smooth snap on its way, and no `scrollend` reaches the snap: after
+    a quiet spell the element settles where the scroll stopped, with one change."""
+    page = form_page
+    at = page.view_js("kg", "v.scrollLeft")
+    page.js("window.events = []")
+    # The snap starts towards 30 ticks on; its first step is cut short by a write 25.6 ticks back.
+    page.js(SNAP_FRAME_JS + "const v = el.shadowRoot.querySelector('.view');"
+            "v.addEventListener('scroll', () => { v.scrollLeft = arguments[0] - 556; }, { once: true });", at + 300)
+    page.wait_for(lambda: page.js("return window.events.some((e) => e[0] === 'kg' && e[1] === 'change')"),
+                  f"stuck at {page.value('kg')}: no change after the snap was cut short")
+    # 256 px back from 72.4 is 25.6 ticks: it settles on 26 of them.
+    assert page.value("kg") == "69.8" and form_value(page, "kg") == "69.8"
+    assert pointer_on_a_tick(page, "kg")
 
 
 def test_attributes_replace_the_view_and_a_bad_one_says_why(form_page):

@@ -50,7 +50,7 @@ extension Ruler {
             target = snappedOffset(pointerOffset)  // on a tick, and back inside a clamped ruler's ends
         }
         let snapScroll = target.map { sign * $0 - half - axis.origin }.flatMap {
-            $0 == axis.settledScroll ? nil : $0
+            SnapRule.hasReached(axis.settledScroll, $0) ? nil : $0
         }
         return RulerFrame(
             axis: axis, value: value(ofTick: tick(atOffset: pointerOffset)), snap: snapScroll,

@@ -19,7 +19,8 @@ extension Loop {
         var settled = gestureEnded || key != nil ? snapRule(windowWidth: report.length).snap(leading) : leading
         if let key { settled += Double(itemSteps(for: key, from: settled, width: report.length)) * spacing }
         let item = label(ofItem: itemStrip.tile(containing: settled + report.length / 2))
-        return LoopFrame(axis: axis, snap: settled == leading ? nil : settled - axis.origin, centredItem: item)
+        return LoopFrame(
+            axis: axis, snap: SnapRule.hasReached(leading, settled) ? nil : settled - axis.origin, centredItem: item)
     }
 
     /// How many items a key moves a window `width` wide whose leading edge is at `leading` (an item centred).

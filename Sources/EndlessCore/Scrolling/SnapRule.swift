@@ -12,6 +12,13 @@ public struct SnapRule: Sendable, Hashable {
         self.anchor = anchor
     }
 
+    /// A scroll this close to where it should settle is there: a browser keeps scroll positions in steps (Firefox in
+    /// eighths of a point 2,000,000 points out), so asking it to move less than a step would never end.
+    public static let reachedWithin = 0.5
+
+    /// Whether a scroll at `offset` has reached `target`, within `reachedWithin`.
+    public static func hasReached(_ offset: Double, _ target: Double) -> Bool { abs(offset - target) < reachedWithin }
+
     /// Pages of `size` points, the first at offset 0.
     public static func paging(size: Double) -> SnapRule { SnapRule(spacing: size) }
 
