@@ -76,7 +76,10 @@
     /// Starts the view anew at `start` (its position parameters): every tile goes, the server places it again.
     place(start) {
       for (const tile of this.tiles.values()) tile.remove();
-      Object.assign(this, { tiles: new Map(), axes: [], mark: null, startAt: start, committed: null });
+      if (this.busy) this.busy.abort();
+      // `seq` moves on, so that an answer still on its way, for the view as it was, is dropped.
+      Object.assign(this, { tiles: new Map(), axes: [], mark: null, startAt: start, committed: null, busy: null,
+        seq: this.seq + 1 });
       this.sizeStyle.textContent = this.sizeCSS();
       this.ask({ first: 1 });
     }
@@ -140,7 +143,8 @@
       q.set('seq', ++this.seq);
       q.set('size', `${this.view.clientWidth},${this.view.clientHeight}`);
       q.set('scroll', `${this.view.scrollLeft},${this.view.scrollTop}`);
-      const start = want.resize ? this.here() : this.axes.length ? {} : this.startAt;
+      // A placement opens where it was asked to, even if an answer came in since it was asked for.
+      const start = want.first || !this.axes.length ? this.startAt : want.resize ? this.here() : {};
       if (this.axes.length && !want.first) {
         q.set('origin', this.axes.map((axis) => axis.origin).join());
         q.set('have', this.axes.map((axis) => axis.have).join());

@@ -8,6 +8,8 @@ public enum Limits {
     public static let maximumTilesPerWindow = 4096
     /// Most grid tiles one page frame holds; a larger viewport, or a fast fling's lead, gets a smaller margin.
     public static let maximumTilesPerFrame = 8192
+    /// Most boxes of tiles a page reports holding (`have`): a diagonal fling's lead holds one per step.
+    public static let maximumHeldBoxes = 8
     /// Smallest and largest tick spacing, in points.
     public static let tickSpacingRange: ClosedRange<Double> = 2...1000
     /// Ticks in one ruler block.

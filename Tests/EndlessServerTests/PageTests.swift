@@ -212,6 +212,51 @@ struct Frame {
         }
     }
 
+    /// A diagonal fling holds a staircase of blocks along its path (`have` runs joined by `;`), and each frame's
+    /// tiles turn what the page holds into exactly what the next `have` says.
+    @Test func aDiagonalFlingHoldsAStaircaseAndTheDiffKeepsItExact() async throws {
+        @Sendable func blocks(_ frame: Frame) -> Set<String> {
+            let runs = frame.axes.map {
+                ($0["have"] as! String).split(separator: ";").map { run in
+                    let ends = run.split(separator: ":").map { Int64($0)! }
+                    return ends[0]...ends[1]
+                }
+            }
+            return Set(
+                zip(runs[0], runs[1]).flatMap { columns, rows in
+                    columns.flatMap { column in rows.map { "\(column),\($0)" } }
+                })
+        }
+        try await withServer { client, _ in
+            var frame = try Frame(try await client.execute(uri: "/frame/grid?size=1269,400&t=1000", method: .get))
+            var page = Set(frame.added.map { $0["key"] as! String })
+            #expect(page == blocks(frame))
+            var (scroll, top) = (frame.number("scroll")!, frame.number("scroll", axis: 1)!)
+            for step in 1...12 {
+                // 14 px/ms each way, a frame every 16 ms.
+                (scroll, top) = (scroll + 224, top + 224)
+                let next = try Frame(
+                    try await client.execute(
+                        uri: "/frame/grid?size=1269,400&scroll=\(scroll),\(top)&t=\(1000 + 16 * step)"
+                            + "&mark=\(frame.json["mark"] as! String)&\(frame.held)", method: .get))
+                let (added, removed) = (Set(next.added.map { $0["key"] as! String }), Set(next.removed))
+                #expect(removed.isSubset(of: page) && added.isDisjoint(with: page))
+                page = page.subtracting(removed).union(added)
+                #expect(page == blocks(next), "step \(step)")
+                for axis in next.axes where axis["shift"] as? Double != 0 {
+                    if axis["axis"] as? String == "x" {
+                        scroll += axis["shift"] as! Double
+                    } else {
+                        top += axis["shift"] as! Double
+                    }
+                }
+                frame = next
+            }
+            let runs = frame.axes.map { ($0["have"] as! String).split(separator: ";").count }
+            #expect(runs[0] > 1 && runs[0] == runs[1], "a staircase: \(frame.axes.map { $0["have"]! })")
+        }
+    }
+
     @Test func anyRulerConfigurationVerticalAndExact() async throws {
         try await withServer { client, _ in
             let config = "min=100&max=250&step=0.5&unit=cm&ends=clamp&orientation=vertical"

@@ -150,6 +150,32 @@ def test_a_snap_cut_short_still_settles(form_page):
     assert pointer_on_a_tick(page, "kg")
 
 
+def test_an_answer_that_comes_in_after_a_placement_was_asked_for_does_not_lose_its_value(form_page):
+    """The element is resized while its placement's answer is on its way; the answer comes in before the resize's
+    request goes: that request still opens at the value asked for (a CI run once opened at the default 60.0)."""
+    page = form_page
+    page.js("""
+      const el = document.getElementById('kg'), real = window.fetch;
+      let release;
+      window.held = null;
+      window.fetch = (url, options) => {
+        const answer = real(url, options);
+        // kg has no attributes of its own: its query starts with seq.
+        if (!String(url).includes('/frame/ruler?seq=') || window.held) return answer;
+        window.held = url;
+        return new Promise((resolve) => { release = () => resolve(answer); });
+      };
+      el.value = '80.5';
+      const seen = new ResizeObserver(() => { if (window.held && release) { release(); seen.disconnect(); } });
+      window.resizeWhenHeld = () => { seen.observe(el); el.style.width = '900px'; };""")
+    page.wait_for(lambda: page.js("return window.held !== null"), "the placement was never asked for")
+    page.js("window.resizeWhenHeld()")
+    page.wait_for(lambda: page.value("kg") == "80.5" and form_value(page, "kg") == "80.5",
+                  f"kg opened at {page.value('kg')}, not 80.5")
+    page.settle("kg")
+    assert page.value("kg") == "80.5" and pointer_on_a_tick(page, "kg")
+
+
 def test_attributes_replace_the_view_and_a_bad_one_says_why(form_page):
     page = form_page
     text = page.js("return document.getElementById('broken').shadowRoot.querySelector('.error').textContent")

@@ -50,9 +50,14 @@ public struct AxisLayout: Sendable, Hashable {
     /// every new tile costs the page a frame.
     public func margins(length: Double, velocity: Double, cycle: Double = 0) -> (before: Double, after: Double) {
         let margin = length * overscan
-        let lead = min(abs(velocity) * max(lookahead, 2 * cycle), length * maximumLead)
+        let lead = lead(length: length, velocity: velocity, cycle: cycle)
         let (ahead, behind) = (max(margin, lead), max(margin - lead, 0))
         return velocity < 0 ? (ahead, behind) : (behind, ahead)
+    }
+
+    /// How far the viewport moves before the tiles of the next frame are in: `lookahead` or two `cycle`s of motion.
+    public func lead(length: Double, velocity: Double, cycle: Double = 0) -> Double {
+        min(abs(velocity) * max(lookahead, 2 * cycle), length * maximumLead)
     }
 }
 
@@ -71,6 +76,8 @@ public struct AxisFrame: Sendable, Hashable {
     /// The content was placed from scratch (no origin yet, or too far to scroll to): tiles the page
     /// holds are stale, and `scroll` is absolute.
     public var isNewPlacement: Bool
+    /// The tiles along this axis at each step of the lead, `steps` of them (see `sweep(…)`): all `tiles` at rest.
+    public var sweep: [ClosedRange<Int64>]
 
     /// Content coordinate of tile `index`'s leading edge.
     public func position(of index: Int64) -> Double { tiles.position(of: index) }
@@ -82,7 +89,7 @@ extension AxisLayout {
     ///
     /// `start` is the world coordinate to put at the viewport's leading edge when the page has no origin yet.
     public func frame(
-        _ report: AxisReport, strip: TileStrip, gestureEnded: Bool, quantum: Double, start: Double
+        _ report: AxisReport, strip: TileStrip, gestureEnded: Bool, quantum: Double, start: Double, steps: Int = 1
     ) throws(EndlessError) -> AxisFrame {
         try Limits.checkWindowSide(report.length, "size")
         guard report.scroll.isFinite, report.scroll >= -report.length, report.scroll <= contentLength else {
@@ -114,14 +121,33 @@ extension AxisLayout {
         }
         try Limits.checkCoordinate(axis.worldOffset, "scroll")
         // A gesture that ended has no fling ahead, only a short settle.
-        let (before, after) = margins(
-            length: report.length, velocity: gestureEnded ? 0 : report.velocity, cycle: report.cycle)
+        let velocity = gestureEnded ? 0 : report.velocity
+        let (before, after) = margins(length: report.length, velocity: velocity, cycle: report.cycle)
         let run = strip.run(from: axis.worldOffset - before, extent: before + report.length + after)
         // Positions relative to the margin's start become content coordinates.
         let tiles = TileRun(
             first: run.first, count: run.count, leadingEdge: axis.offset - before + run.leadingEdge, length: run.length)
+        let lead = lead(length: report.length, velocity: velocity, cycle: report.cycle)
         return AxisFrame(
             origin: axis.origin, scroll: setScroll, shift: shift, tiles: tiles, settledScroll: axis.offset,
-            isNewPlacement: report.origin == nil)
+            isNewPlacement: report.origin == nil,
+            sweep: Self.sweep(
+                strip: strip, from: axis.worldOffset - before, to: axis.worldOffset + report.length + after,
+                lead: velocity < 0 ? -lead : lead, steps: steps))
+    }
+
+    /// The tiles of `[lower, upper)` at each of `steps` steps of a lead of `lead` points (negative: backwards):
+    /// step `j` leaves out the part of the lead the viewport has not reached by then and the part it has passed.
+    /// Combined with another axis's sweep step by step, the steps cover the viewport's path and not the corners
+    /// of its bounding box.
+    static func sweep(strip: TileStrip, from lower: Double, to upper: Double, lead: Double, steps: Int)
+        -> [ClosedRange<Int64>]
+    {
+        let part = abs(lead) / Double(steps)
+        return (0..<steps).map { step in
+            let (passed, ahead) = (Double(step) * part, Double(steps - 1 - step) * part)
+            let (from, to) = lead < 0 ? (lower + ahead, upper - passed) : (lower + passed, upper - ahead)
+            return strip.run(from: from, extent: to - from).indices
+        }
     }
 }

@@ -56,23 +56,20 @@ struct TileAnswer: Encodable, Sendable {
 }
 
 extension FrameAnswer {
-    /// The tiles to add, move and remove to go from what the page holds (`have`, per axis) to what `frames` need.
-    /// A tile is keyed by its index on each axis (`3`, or `3,-2` for a grid block); `element` draws a new one.
+    /// The tiles to add, move and remove to go from what the page holds (`have`) to what `frames` need (`need`, all
+    /// of each frame's tiles unless given), and each axis's `have` to send back. A tile is keyed by its index on each
+    /// axis (`3`, or `3,-2` for a grid block); `element` draws a new one.
     mutating func placeTiles(
-        _ frames: [(axis: FrameAxis, frame: AxisFrame)], reportedOrigins: [Double], have: [ClosedRange<Int64>],
-        element: ([Int64]) -> [UInt8]
+        _ frames: [(axis: FrameAxis, frame: AxisFrame)], reportedOrigins: [Double], have: TileSet?,
+        need: TileSet? = nil, element: ([Int64]) -> [UInt8]
     ) {
-        let need = frames.map(\.frame.tiles.indices)
-        // Held tiles the frames still need: per axis the overlap of two ranges; none when placed anew.
-        var kept: [ClosedRange<Int64>]? = nil
-        if have.count == frames.count, !frames.contains(where: \.frame.isNewPlacement),
-            zip(have, need).allSatisfy({ $0.overlaps($1) })
-        {
-            kept = zip(have, need).map { $0.clamped(to: $1) }
+        let need = need ?? TileSet(frames.map(\.frame.tiles.indices))
+        for index in axes.indices {
+            axes[index].have = need.runs(axis: index).map { "\($0.lowerBound):\($0.upperBound)" }.joined(separator: ";")
         }
-        func isKept(_ tile: [Int64]) -> Bool {
-            kept.map { ranges in zip(tile, ranges).allSatisfy { $1.contains($0) } } ?? false
-        }
+        // Held tiles are kept where still needed; none when placed anew.
+        let fits = have.map { $0.boxes[0].count == frames.count } ?? false
+        let held = fits && !frames.contains(where: \.frame.isNewPlacement) ? have : nil
         let moved = reportedOrigins != frames.map(\.frame.origin)
         func key(_ tile: [Int64]) -> String { tile.map(String.init).joined(separator: ",") }
         func answer(_ tile: [Int64], svg: String?) -> TileAnswer {
@@ -82,20 +79,15 @@ extension FrameAnswer {
             }
             return TileAnswer(key: key(tile), left: left, top: top, svg: svg)
         }
-        if have.count == frames.count {
-            remove = Self.tiles(have).filter { !isKept($0) }.map(key)
+        if fits, let have {
+            remove = have.tiles.filter { !(held?.contains($0) == true && need.contains($0)) }.map(key)
         }
-        for tile in Self.tiles(need) {
-            if !isKept(tile) {
+        for tile in need.tiles {
+            if held?.contains(tile) != true {
                 add.append(answer(tile, svg: String(decoding: element(tile), as: UTF8.self)))
             } else if moved {
                 move.append(answer(tile, svg: nil))
             }
         }
-    }
-
-    /// Every tile of the ranges, one index per axis, the first axis varying fastest (a grid's rows, left to right).
-    static func tiles(_ ranges: [ClosedRange<Int64>]) -> [[Int64]] {
-        ranges.reduce([[]]) { tiles, range in range.flatMap { index in tiles.map { $0 + [index] } } }
     }
 }

@@ -18,7 +18,8 @@ struct FrameReport: Sendable {
     var scroll: (x: Double, y: Double)
     /// Per axis of the view, as the last frame said; empty when the view is to be placed anew.
     var origins: [Double]
-    var have: [ClosedRange<Int64>]
+    /// Per axis, the runs of tiles held: one, or one per box of a staircase (`TileSet`), the same count on each axis.
+    var have: [[ClosedRange<Int64>]]
     var gestureEnded: Bool
     var resized: Bool
     var key: ViewKey?
@@ -38,10 +39,18 @@ struct FrameReport: Sendable {
             }
             return origin
         }
-        have = try Self.list(p, "have") { text throws(EndlessError) in
-            guard let range = try tileRange(text, "have") else { throw tileRangeError("have") }
-            return range
+        let have = try Self.list(p, "have") { text throws(EndlessError) in
+            let runs = text.split(separator: ";", omittingEmptySubsequences: false)
+            guard runs.count <= Limits.maximumHeldBoxes else { throw tileRangeError("have") }
+            var ranges: [ClosedRange<Int64>] = []
+            for run in runs {
+                guard let range = try tileRange(String(run), "have") else { throw tileRangeError("have") }
+                ranges.append(range)
+            }
+            return ranges
         }
+        guard have.allSatisfy({ $0.count == have.first?.count }) else { throw tileRangeError("have") }
+        self.have = have
         gestureEnded = try Self.flag(p, "end")
         resized = try Self.flag(p, "resize")
         if let name = p.text("key") {
@@ -50,6 +59,12 @@ struct FrameReport: Sendable {
             }
             key = known
         }
+    }
+
+    /// The tiles held, `nil` when the page holds none (or says nothing of them).
+    var held: TileSet? {
+        guard let first = have.first else { return nil }
+        return TileSet(boxes: first.indices.map { box in have.map { $0[box] } })
     }
 
     /// The view's axes as reports, each with its velocity and cycle from `mark` and `t`. Origins and tiles held count
@@ -64,7 +79,8 @@ struct FrameReport: Sendable {
         var reports = axes.enumerated().map { index, axis in
             AxisReport(
                 scroll: axis == .x ? scroll.x : scroll.y, origin: origins.isEmpty ? nil : origins[index],
-                length: axis == .x ? size.width : size.height, have: have.isEmpty ? nil : have[index])
+                length: axis == .x ? size.width : size.height,
+                have: have.isEmpty ? nil : have[index].map(\.lowerBound).min()!...have[index].map(\.upperBound).max()!)
         }
         if let time, let mark = try MotionMark(mark, axes: axes.count) { mark.setMotion(of: &reports, at: time) }
         return reports
@@ -112,5 +128,8 @@ func tileRange(_ text: String?, _ name: String) throws(EndlessError) -> ClosedRa
 }
 
 private func tileRangeError(_ name: String) -> EndlessError {
-    EndlessError(name, "must be the tiles held, as first:last per axis (what the last frame said)")
+    EndlessError(
+        name,
+        "must be the tiles held, as first:last per axis, or up to \(Limits.maximumHeldBoxes) of them joined by ;"
+            + " (what the last frame said)")
 }

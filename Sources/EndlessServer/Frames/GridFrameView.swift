@@ -11,9 +11,8 @@ enum GridFrameView: FrameView {
         let grid = try p.grid()
         let theme = try p.theme()
         let reports = try report.reports([.x, .y])
-        if report.have.count == 2,
-            report.have[0].count * report.have[1].count * Int(Grid.pageBlock * Grid.pageBlock)
-                > Limits.maximumTilesPerFrame
+        if let held = report.held, held.boxes[0].count == 2,
+            held.boundingCount > Limits.maximumTilesPerFrame / Int(Grid.pageBlock * Grid.pageBlock)
         {
             throw EndlessError("have", "must be the tiles held, as first:last per axis (what the last frame said)")
         }
@@ -51,7 +50,7 @@ enum GridFrameView: FrameView {
         answer.placeTiles(
             [(.x, frame.horizontal), (.y, frame.vertical)],
             reportedOrigins: reports.compactMap(\.origin).count == 2 ? reports.compactMap(\.origin) : [],
-            have: report.have
+            have: report.held, need: frame.held
         ) { tile in
             request.tiles.block(
                 GridCoordinate(x: tile[0], y: tile[1]), tilesPerBlock: frame.tilesPerBlock, of: renderer, style: style)

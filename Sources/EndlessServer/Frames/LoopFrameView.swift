@@ -43,7 +43,7 @@ enum LoopFrameView: FrameView {
             style: frame.axis.isNewPlacement
                 ? FrameRequest.style(theme, light: .loop(.light), dark: .loop(.dark)) : nil)
         answer.placeTiles(
-            [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.have
+            [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held
         ) { tile in
             renderer.itemElement(request.tiles.item(tile[0], of: renderer, style: style))
         }

@@ -60,7 +60,7 @@ enum RulerFrameView: FrameView {
             style: frame.axis.isNewPlacement
                 ? FrameRequest.style(theme, light: .standard(.light), dark: .standard(.dark)) : nil)
         answer.placeTiles(
-            [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.have
+            [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held
         ) { tile in
             renderer.blockElement(
                 request.tiles.block(ruler.block(ofTile: tile[0], mirrored: mirrored), of: renderer, style: style))

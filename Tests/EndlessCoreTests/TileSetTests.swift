@@ -1,0 +1,81 @@
+import Testing
+
+@testable import EndlessCore
+
+/// Tiles held as a union of boxes, and the staircase a diagonal fling holds instead of its bounding box.
+@Suite struct TileSetTests {
+    @Test func boxesThatMakeOneBoxAreMerged() {
+        // Along one axis only (a horizontal fling's steps): one box.
+        #expect(TileSet(boxes: [[0...3, 0...2], [2...5, 0...2], [6...7, 0...2]]).boxes == [[0...7, 0...2]])
+        // One inside the other: the larger.
+        #expect(TileSet(boxes: [[0...9, 0...9], [2...3, 4...5]]).boxes == [[0...9, 0...9]])
+        // A staircase stays a staircase; apart on the moving axis, apart.
+        #expect(TileSet(boxes: [[0...3, 0...2], [2...5, 1...3]]).boxes.count == 2)
+        #expect(TileSet(boxes: [[0...3, 0...2], [5...7, 0...2]]).boxes.count == 2)
+    }
+
+    @Test func eachTileOnceAndOnlyTheBoxesTiles() {
+        let stairs = TileSet(boxes: [[0...2, 0...1], [1...3, 1...2]])
+        let tiles = stairs.tiles
+        #expect(tiles.count == 6 + 6 - 2, "the overlap (1…2, 1) once")
+        #expect(Set(tiles.map { "\($0)" }).count == tiles.count)
+        #expect(stairs.contains([3, 2]) && stairs.contains([0, 0]))
+        #expect(!stairs.contains([3, 0]) && !stairs.contains([0, 2]), "the corners of the bounding box")
+        #expect(stairs.boundingCount == 12)
+        #expect(stairs.runs(axis: 1) == [0...1, 1...2])
+    }
+
+    @Test func aDiagonalFlingHoldsItsPathAndNotTheCornersOfItsBoundingBox() throws {
+        let grid = try Grid(tileSize: 100)
+        let layout = AxisLayout()
+        // 14 px/ms each way (a 20,000 px/s fling at 45°) with 50 ms cycles across a 1269 × 400 view.
+        let (x, y) = (
+            AxisReport(scroll: 2_000_000, origin: 0, length: 1269, have: nil, velocity: 14, cycle: 50),
+            AxisReport(scroll: 2_000_000, origin: 0, length: 400, have: nil, velocity: 14, cycle: 50)
+        )
+        let frame = try grid.frame(
+            horizontal: x, vertical: y, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0))
+        let held = frame.held
+        #expect((2...5).contains(held.boxes.count), "1,400 px of lead over 400 px blocks: 5 steps, some merged")
+        #expect(held.tiles.count < frame.horizontal.tiles.count * frame.vertical.tiles.count)
+        // Wherever the viewport is along the lead (1,400 px each way), every block it shows is held.
+        let strip = grid.blockStrip(tilesPerBlock: Grid.pageBlock)
+        let lead = layout.lead(length: 400, velocity: 14, cycle: 50)
+        for step in 0...100 {
+            let moved = lead * Double(step) / 100
+            let columns = strip.run(from: 2_000_000 + moved, extent: 1269).indices
+            let rows = strip.run(from: 2_000_000 + moved, extent: 400).indices
+            for column in columns { for row in rows { #expect(held.contains([column, row]), "at \(moved)") } }
+        }
+        // Frame after frame for 3 s, 16.7 ms apart: the steps bring far fewer new blocks than the bounding box would.
+        var (steps, box): (Set<[Int64]>, Set<[Int64]>) = ([], [])
+        var (stepsAdded, boxAdded) = (0, 0)
+        for frameIndex in 0..<180 {
+            var (across, down) = (x, y)
+            across.scroll += 14 * 16.7 * Double(frameIndex)
+            down.scroll += 14 * 16.7 * Double(frameIndex)
+            let next = try grid.frame(
+                horizontal: across, vertical: down, layout: layout, gestureEnded: false, backToCentre: false,
+                start: (0, 0))
+            let nextSteps = Set(next.held.tiles)
+            let nextBox = Set(TileSet([next.horizontal.tiles.indices, next.vertical.tiles.indices]).tiles)
+            (stepsAdded, boxAdded) = (
+                stepsAdded + nextSteps.subtracting(steps).count, boxAdded + nextBox.subtracting(box).count
+            )
+            (steps, box) = (nextSteps, nextBox)
+        }
+        #expect(stepsAdded * 10 < boxAdded * 6, "\(stepsAdded / 3) new blocks a second, not \(boxAdded / 3)")
+        // Backwards on one axis: the staircase turns.
+        var upward = y
+        upward.velocity = -14
+        let turned = try grid.frame(
+            horizontal: x, vertical: upward, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0))
+        #expect(turned.held.runs(axis: 1).first!.lowerBound > turned.held.runs(axis: 1).last!.lowerBound)
+        // At rest, and moving along one axis, one box: the bounding box.
+        var still = (x, y)
+        still.0.velocity = 0
+        let straight = try grid.frame(
+            horizontal: still.0, vertical: y, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0))
+        #expect(straight.held.boxes == [[straight.horizontal.tiles.indices, straight.vertical.tiles.indices]])
+    }
+}
