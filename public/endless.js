@@ -91,9 +91,9 @@
       if (this.leader) return; // a follower's scroll is the server's, not the reader's
       this.moved = true;
       this.ask({});
-      // A snap that replaced another may end without a `scrollend` (Chromium fires it for the one cut short).
       clearTimeout(this.quiet);
       this.quiet = setTimeout(() => this.ended({ quiet: true }), quietEnd);
+      // A snap that replaced another may end without a `scrollend` (Chromium fires it for the one cut short).
       if (this.snapping && this.atSnap()) this.ended();
     }
 

@@ -104,6 +104,13 @@ import Testing
         // `last - first` of these traps: found by scripts/fuzz.
         ("/frame/grid?size=800,300&have=-1:1,-9223372036854775807:1&key=ArrowDown", .badRequest, "have"),
         ("/frame/ruler?size=800,120&have=-9223372036854775808:9223372036854775807", .badRequest, "have"),
+        // A staircase: runs far apart on one axis, more runs than a page holds, or not as many on each axis.
+        ("/frame/ruler?size=800,120&origin=0&have=0:1;-9223372036854775807:-9223372036854775806", .badRequest, "have"),
+        (
+            "/frame/ruler?size=800,120&origin=0&have=" + Array(repeating: "0:1", count: 9).joined(separator: ";"),
+            .badRequest, "have"
+        ),
+        ("/frame/grid?size=800,600&origin=0,0&have=1:2;3:4,1:2", .badRequest, "have"),
         ("/svg/grid?v=0", .notFound, "v"),
         ("/svg/grid?v=a%0Ab", .notFound, "v"),  // not echoed: a newline would make two lines (found by scripts/fuzz)
         ("/v/0/endless.js", .notFound, "v"),

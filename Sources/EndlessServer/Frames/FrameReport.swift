@@ -49,7 +49,10 @@ struct FrameReport: Sendable {
             }
             return ranges
         }
-        guard have.allSatisfy({ $0.count == have.first?.count }) else { throw tileRangeError("have") }
+        // One count of runs on every axis, and all of an axis's runs within the span one run may have.
+        guard have.allSatisfy({ $0.count == have.first?.count && isShortRun(Self.hull($0)) }) else {
+            throw tileRangeError("have")
+        }
         self.have = have
         gestureEnded = try Self.flag(p, "end")
         resized = try Self.flag(p, "resize")
@@ -59,6 +62,11 @@ struct FrameReport: Sendable {
             }
             key = known
         }
+    }
+
+    /// The smallest run holding `runs`.
+    private static func hull(_ runs: [ClosedRange<Int64>]) -> ClosedRange<Int64> {
+        runs.map(\.lowerBound).min()!...runs.map(\.upperBound).max()!
     }
 
     /// The tiles held, `nil` when the page holds none (or says nothing of them).
@@ -80,7 +88,7 @@ struct FrameReport: Sendable {
             AxisReport(
                 scroll: axis == .x ? scroll.x : scroll.y, origin: origins.isEmpty ? nil : origins[index],
                 length: axis == .x ? size.width : size.height,
-                have: have.isEmpty ? nil : have[index].map(\.lowerBound).min()!...have[index].map(\.upperBound).max()!)
+                have: have.isEmpty ? nil : Self.hull(have[index]))
         }
         if let time, let mark = try MotionMark(mark, axes: axes.count) { mark.setMotion(of: &reports, at: time) }
         return reports
@@ -120,11 +128,17 @@ struct FrameReport: Sendable {
 func tileRange(_ text: String?, _ name: String) throws(EndlessError) -> ClosedRange<Int64>? {
     guard let text, !text.isEmpty else { return nil }
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    // The span is taken with overflow reported: `last - first` of far-apart numbers traps.
     guard parts.count == 2, let first = Int64(parts[0]), let last = Int64(parts[1]), first <= last,
-        case let span = last.subtractingReportingOverflow(first), !span.overflow, span.partialValue < 10_000
+        isShortRun(first...last)
     else { throw tileRangeError(name) }
     return first...last
+}
+
+/// Whether a page could hold `run`: fewer than 10,000 tiles. The span is taken with overflow reported: `last - first`
+/// of far-apart numbers traps.
+private func isShortRun(_ run: ClosedRange<Int64>) -> Bool {
+    let span = run.upperBound.subtractingReportingOverflow(run.lowerBound)
+    return !span.overflow && span.partialValue < 10_000
 }
 
 private func tileRangeError(_ name: String) -> EndlessError {
