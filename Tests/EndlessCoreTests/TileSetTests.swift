@@ -12,6 +12,13 @@ import Testing
         // A staircase stays a staircase; apart on the moving axis, apart.
         #expect(TileSet(boxes: [[0...3, 0...2], [2...5, 1...3]]).boxes.count == 2)
         #expect(TileSet(boxes: [[0...3, 0...2], [5...7, 0...2]]).boxes.count == 2)
+        // Single tiles apart, even at the ends of the numbers: both kept.
+        #expect(TileSet(boxes: [[0...0], [5...5]]).boxes == [[0...0], [5...5]])
+        #expect(TileSet(boxes: [[Int64.min...Int64.min], [Int64.max...Int64.max]]).boxes.count == 2)
+        #expect(
+            TileSet(boxes: [[Int64.max - 1...Int64.max - 1], [Int64.max...Int64.max]]).boxes == [
+                [Int64.max - 1...Int64.max]
+            ])
     }
 
     @Test func eachTileOnceAndOnlyTheBoxesTiles() {
@@ -22,6 +29,7 @@ import Testing
         #expect(stairs.contains([3, 2]) && stairs.contains([0, 0]))
         #expect(!stairs.contains([3, 0]) && !stairs.contains([0, 2]), "the corners of the bounding box")
         #expect(stairs.boundingCount == 12)
+        #expect(TileSet(boxes: [[Int64.min...Int64.min], [Int64.max...Int64.max]]).boundingCount == Int.max)
         #expect(stairs.runs(axis: 1) == [0...1, 1...2])
     }
 

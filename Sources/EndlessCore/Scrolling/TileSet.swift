@@ -22,17 +22,14 @@ public struct TileSet: Sendable, Hashable {
     /// One box.
     public init(_ box: [ClosedRange<Int64>]) { self.init(boxes: [box]) }
 
-    public func contains(_ tile: [Int64]) -> Bool {
-        boxes.contains { box in zip(box, tile).allSatisfy { $0.contains($1) } }
-    }
+    public func contains(_ tile: [Int64]) -> Bool { boxes.contains { Self.box($0, contains: tile) } }
 
     /// Every tile once, box by box, the first axis varying fastest (a grid's rows, left to right).
     public var tiles: [[Int64]] {
         var tiles: [[Int64]] = []
         for (index, box) in boxes.enumerated() {
             let earlier = boxes[..<index]
-            for tile in Self.tiles(of: box)
-            where !earlier.contains(where: { zip($0, tile).allSatisfy { $0.contains($1) } }) {
+            for tile in Self.tiles(of: box) where !earlier.contains(where: { Self.box($0, contains: tile) }) {
                 tiles.append(tile)
             }
         }
@@ -42,13 +39,23 @@ public struct TileSet: Sendable, Hashable {
     /// The runs of axis `axis`, one per box.
     public func runs(axis: Int) -> [ClosedRange<Int64>] { boxes.map { $0[axis] } }
 
-    /// Tiles in the smallest box holding the set: a bound on what enumerating it costs.
+    /// Tiles in the smallest box holding the set, `Int.max` past it: a bound on what enumerating it costs.
     public var boundingCount: Int {
         (0..<boxes[0].count).reduce(1) { count, axis in
-            let runs = runs(axis: axis)
-            let span = runs.map(\.upperBound).max()! - runs.map(\.lowerBound).min()! + 1
-            return count.multipliedReportingOverflow(by: Int(clamping: span)).partialValue
+            let hull = Self.hull(runs(axis: axis))
+            let span = hull.upperBound.subtractingReportingOverflow(hull.lowerBound)
+            let product = count.multipliedReportingOverflow(by: Int(clamping: span.partialValue) &+ 1)
+            return span.overflow || product.overflow ? Int.max : product.partialValue
         }
+    }
+
+    /// The smallest run holding `runs` (one or more).
+    public static func hull(_ runs: [ClosedRange<Int64>]) -> ClosedRange<Int64> {
+        runs.map(\.lowerBound).min()!...runs.map(\.upperBound).max()!
+    }
+
+    static func box(_ box: [ClosedRange<Int64>], contains tile: [Int64]) -> Bool {
+        zip(box, tile).allSatisfy { $0.contains($1) }
     }
 
     /// Every tile of `box`, the first axis varying fastest.
@@ -58,12 +65,20 @@ public struct TileSet: Sendable, Hashable {
 
     /// `a ∪ b` when it is one box: one holds the other, or they differ along one axis only, where they meet.
     static func union(_ a: [ClosedRange<Int64>], _ b: [ClosedRange<Int64>]) -> [ClosedRange<Int64>]? {
-        if zip(a, b).allSatisfy({ $0.clamped(to: $1) == $1 }) { return a }
-        if zip(a, b).allSatisfy({ $1.clamped(to: $0) == $0 }) { return b }
+        // (`clamped(to:)` would not do: it makes a range that misses another into one of the other's ends.)
+        func holds(_ outer: ClosedRange<Int64>, _ inner: ClosedRange<Int64>) -> Bool {
+            outer.lowerBound <= inner.lowerBound && inner.upperBound <= outer.upperBound
+        }
+        // Overlapping or side by side; `+ 1` with overflow reported, as runs may end anywhere.
+        func meet(_ first: ClosedRange<Int64>, _ second: ClosedRange<Int64>) -> Bool {
+            let (lower, upper) = first.lowerBound <= second.lowerBound ? (first, second) : (second, first)
+            let after = lower.upperBound.addingReportingOverflow(1)
+            return after.overflow || upper.lowerBound <= after.partialValue
+        }
+        if zip(a, b).allSatisfy(holds) { return a }
+        if zip(b, a).allSatisfy(holds) { return b }
         let differing = a.indices.filter { a[$0] != b[$0] }
-        guard differing.count == 1, let axis = differing.first,
-            a[axis].lowerBound <= b[axis].upperBound &+ 1, b[axis].lowerBound <= a[axis].upperBound &+ 1
-        else { return nil }
+        guard differing.count == 1, let axis = differing.first, meet(a[axis], b[axis]) else { return nil }
         var merged = a
         merged[axis] = min(a[axis].lowerBound, b[axis].lowerBound)...max(a[axis].upperBound, b[axis].upperBound)
         return merged

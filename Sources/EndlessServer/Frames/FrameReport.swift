@@ -50,7 +50,7 @@ struct FrameReport: Sendable {
             return ranges
         }
         // One count of runs on every axis, and all of an axis's runs within the span one run may have.
-        guard have.allSatisfy({ $0.count == have.first?.count && isShortRun(Self.hull($0)) }) else {
+        guard have.allSatisfy({ $0.count == have.first?.count && isShortRun(TileSet.hull($0)) }) else {
             throw tileRangeError("have")
         }
         self.have = have
@@ -62,11 +62,6 @@ struct FrameReport: Sendable {
             }
             key = known
         }
-    }
-
-    /// The smallest run holding `runs`.
-    private static func hull(_ runs: [ClosedRange<Int64>]) -> ClosedRange<Int64> {
-        runs.map(\.lowerBound).min()!...runs.map(\.upperBound).max()!
     }
 
     /// The tiles held, `nil` when the page holds none (or says nothing of them).
@@ -88,7 +83,7 @@ struct FrameReport: Sendable {
             AxisReport(
                 scroll: axis == .x ? scroll.x : scroll.y, origin: origins.isEmpty ? nil : origins[index],
                 length: axis == .x ? size.width : size.height,
-                have: have.isEmpty ? nil : Self.hull(have[index]))
+                have: have.isEmpty ? nil : TileSet.hull(have[index]))
         }
         if let time, let mark = try MotionMark(mark, axes: axes.count) { mark.setMotion(of: &reports, at: time) }
         return reports
