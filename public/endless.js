@@ -4,6 +4,11 @@
 'use strict';
 (() => {
   const server = new URL(document.currentScript ? document.currentScript.src : location.href).origin;
+  // How long this script took to come from the server (0 if unknown: cached, or timing not allowed): the round trip
+  // of an element's first request, before one of its own is measured. The server sizes a view's margin at rest by it.
+  const scriptTiming = document.currentScript && performance.getEntriesByName(document.currentScript.src)[0];
+  const scriptRoundTrip = scriptTiming && scriptTiming.requestStart > 0
+    ? Math.max(0, scriptTiming.responseStart - scriptTiming.requestStart) : 0;
   const scrollOf = { left: 'scrollLeft', top: 'scrollTop' };
   const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'];
   // This long without a scroll event is a scroll's end where `scrollend` is missing (WebKit before Safari 26), and
@@ -44,7 +49,8 @@
       Object.assign(this, { themeStyle, sizeStyle, readout: {}, tiles: new Map(), axes: [],
         frame: this.shadowRoot.querySelector('.frame'), view: this.shadowRoot.querySelector('.view'),
         content: this.shadowRoot.querySelector('.content'), error: this.shadowRoot.querySelector('.error'),
-        seq: 0, busy: null, dirty: false, want: null, raf: 0, mark: null, startAt: {}, committed: null, moved: false });
+        seq: 0, busy: null, dirty: false, want: null, raf: 0, mark: null, startAt: {}, committed: null, moved: false,
+        roundTrips: scriptRoundTrip ? [scriptRoundTrip] : [] });
       this.view.addEventListener('scroll', () => this.scrolled(), { passive: true });
       this.view.addEventListener('scrollend', () => this.ended());
       // The reader takes over from a snap in progress: its end is theirs to settle.
@@ -150,7 +156,10 @@
         q.set('have', this.axes.map((axis) => axis.have).join());
       }
       for (const [name, value] of Object.entries({ ...start, ...extra })) q.set(name, value);
-      q.set('t', Math.round(performance.now())); // with the last frame's mark, the server tells how fast we scroll
+      const sent = performance.now();
+      q.set('t', Math.round(sent)); // with the last frame's mark, the server tells how fast we scroll
+      // The quickest of the last few: the network's part, not a busy moment of the server or of this page.
+      q.set('rtt', this.roundTrips.length ? Math.round(Math.min(...this.roundTrips)) : 0);
       if (this.mark && !want.first) q.set('mark', this.mark);
       for (const name of ['end', 'resize']) if (want[name]) q.set(name, '1');
       if (want.key) q.set('key', want.key);
@@ -159,11 +168,12 @@
       this.busy = control;
       fetch(`${server}/frame/${this.constructor.view}?${q}`, { signal: control.signal })
         .then(async (response) => {
-          if (response.ok) return response.json();
-          this.fail(await response.text());
-          return null;
+          const answered = performance.now();
+          if (!response.ok) return this.fail(await response.text());
+          const frame = await response.json();
+          this.roundTrips = [...this.roundTrips.slice(-7), Math.max(0, answered - sent - (frame.took || 0))];
+          if (frame.seq === this.seq) this.apply(frame, quiet);
         })
-        .then((frame) => { if (frame && frame.seq === this.seq) this.apply(frame, quiet); })
         .catch((error) => { if (error.name !== 'AbortError') this.fail(`network: ${error.message}`); })
         .finally(() => {
           if (this.busy !== control) return;

@@ -10,6 +10,8 @@ public enum Limits {
     public static let maximumTilesPerFrame = 8192
     /// Most boxes of tiles a page reports holding (`have`): a diagonal fling's lead holds one per step.
     public static let maximumHeldBoxes = 8
+    /// Milliseconds a page may say its last request took (`rtt`): a margin sized by it stops at the fling's lead.
+    public static let roundTripRange: ClosedRange<Double> = 0...60_000
     /// Smallest and largest tick spacing, in points.
     public static let tickSpacingRange: ClosedRange<Double> = 2...1000
     /// Ticks in one ruler block.
@@ -54,6 +56,8 @@ public enum Limits {
             "an item spacing in points from \(text(tileLengthRange.lowerBound)) to \(text(tileLengthRange.upperBound))"
         public static let loopCount =
             "a whole number of items from \(loopCountRange.lowerBound) to \(loopCountRange.upperBound)"
+        public static let roundTrip =
+            "a round trip in milliseconds from \(text(roundTripRange.lowerBound)) to \(text(roundTripRange.upperBound))"
         public static let unit = "at most \(maximumUnitLength) characters"
         public static let decimal =
             "a decimal number like 72.4, with at most 6 decimals, between -\(text(maximumDecimal)) and \(text(maximumDecimal))"

@@ -68,6 +68,37 @@ import Testing
         #expect(layout.margins(length: 800, velocity: -10, cycle: 120).before == 2_400)
     }
 
+    @Test func aViewAtRestOnASlowNetworkHoldsAFastFlingsTwoRoundTrips() {
+        // Loopback (5 ms): a viewport each side, as ever. 55 ms away: 20 px/ms for 110 ms, 2,200 px each side.
+        #expect(layout.margins(length: 800, velocity: 0, roundTrip: 5) == (800, 800))
+        #expect(layout.margins(length: 400, velocity: 0, roundTrip: 55) == (2_200, 2_200))
+        // No more than the longest lead, eight viewport lengths.
+        #expect(layout.restMargin(length: 100, roundTrip: 1_000) == 800)
+        // Moving fast, the lead outgrows it: all ahead, none behind. Reports 70 ms apart, 55 ms away: the lead lasts
+        // until the next report's frame is in, 2 × 55 + 3 × 16.7 ms (160), longer than two cycles (140).
+        #expect(layout.margins(length: 400, velocity: 20, cycle: 70, roundTrip: 55) == (0, 3_200))
+        // Slower, the 2,200 px margin slides 1,600 px ahead.
+        #expect(layout.margins(length: 800, velocity: 10, cycle: 70, roundTrip: 55) == (600, 2_200))
+    }
+
+    @Test func aViewThatSetsOffFromRestLeadsLikeAFastFlingUntilItsSpeedIsKnown() {
+        let rest = ScrollSample(position: 0, time: 0)
+        #expect(
+            layout.startingDirection(from: rest, to: 320) == 1 && layout.startingDirection(from: rest, to: -320) == -1)
+        // A settle or a nudge is no start; nor is a view already moving (its speed is known).
+        #expect(layout.startingDirection(from: rest, to: 100) == 0)
+        #expect(layout.startingDirection(from: ScrollSample(position: 0, time: 0, velocity: 5), to: 320) == 0)
+        // Set off forwards 55 ms away: a fast fling's until the next report's frame is in, 20 × (2 × 55 + 50) px.
+        var report = AxisReport(scroll: 2_000_000, origin: 0, length: 1269, have: nil, roundTrip: 55)
+        report.startingDirection = 1
+        #expect(abs(layout.lead(of: report) - 3_200) < 1e-9)
+        report.startingDirection = -1
+        #expect(abs(layout.lead(of: report) + 3_200) < 1e-9)
+        // A speed known to be higher leads further.
+        (report.velocity, report.cycle) = (-30, 70)
+        #expect(abs(layout.lead(of: report) + 4_800) < 1e-9)
+    }
+
     @Test func theFrameTilesAheadOfAFlingButNotAfterTheGestureEnded() throws {
         let strip = TileStrip(length: 100)
         func frame(velocity: Double, ended: Bool = false) throws -> AxisFrame {

@@ -3,6 +3,7 @@ another origin with one script tag, in a form, from code, with events, keys, att
 
 from __future__ import annotations
 
+import re
 import time
 import urllib.error
 import urllib.request
@@ -174,6 +175,43 @@ def test_an_answer_that_comes_in_after_a_placement_was_asked_for_does_not_lose_i
                   f"kg opened at {page.value('kg')}, not 80.5")
     page.settle("kg")
     assert page.value("kg") == "80.5" and pointer_on_a_tick(page, "kg")
+
+
+def test_on_a_slow_network_a_view_at_rest_holds_a_fast_flings_two_round_trips(form_page):
+    """Every frame request says how long the quickest of the last 8 took, less the server's own time (`rtt`; the
+    first, how long the script took to come). With kg's answers held back 150 ms, a placement holds 20 px/ms × 300 ms
+    each side of the view (or eight view lengths, the most a lead may be): a fling from rest outruns a viewport's
+    margin before its speed is known."""
+    page = form_page
+    requests = page.js("return performance.getEntriesByType('resource').map((e) => e.name)"
+                       ".filter((n) => n.includes('/frame/'))")
+    assert requests and all(re.search(r"[?&]rtt=\d+(&|$)", url) for url in requests), requests
+
+    def margins():
+        return page.js("""
+          const v = window.__v('kg');
+          const tiles = [...v.querySelectorAll('.content > svg')]
+            .map((s) => [parseFloat(s.style.left), parseFloat(s.style.left) + s.getBoundingClientRect().width]);
+          return [v.scrollLeft - Math.min(...tiles.map((t) => t[0])),
+                  Math.max(...tiles.map((t) => t[1])) - v.scrollLeft - v.clientWidth, v.clientWidth];""")
+
+    before, after, width = margins()
+    assert before < 2000 and after < 2000, f"on loopback a viewport ({width} px) or so each side: {before}, {after}"
+    page.js("""
+      const real = window.fetch;
+      window.fetch = (url, options) => {
+        const answer = real(url, options);  // kg has no attributes of its own: its query starts with seq
+        return String(url).includes('/frame/ruler?seq=') ? answer.then((r) => new Promise((resolve) =>
+          setTimeout(() => resolve(r), 150))) : answer;
+      };
+      """)
+    for value in range(75, 84):  # the ninth asks with eight slow round trips measured
+        page.js("document.getElementById('kg').value = arguments[0]", f"{value}.0")
+        page.wait_for(lambda: page.value("kg") == f"{value}.0", f"kg reads {page.value('kg')}, not {value}.0")
+    page.settle("kg")
+    before, after, width = margins()
+    wanted = min(20 * 300, 8 * width) - 100  # a block short of it at most: blocks are 100 px
+    assert before >= wanted and after >= wanted, f"{before}, {after} px each side of {width}; wanted {wanted}"
 
 
 def test_attributes_replace_the_view_and_a_bad_one_says_why(form_page):

@@ -12,10 +12,15 @@ public struct AxisReport: Sendable, Hashable {
     public var velocity: Double
     /// Milliseconds since the page's previous report: how long its frames take to come back and be applied.
     public var cycle: Double
+    /// Milliseconds the page's requests take to be answered (its quickest recent one, less the server's own time);
+    /// 0 when it does not know.
+    public var roundTrip: Double
+    /// -1 or 1 when the view set off, that way, from rest since its last report: moving, at a speed not known yet.
+    public var startingDirection: Double = 0
 
     public init(
         scroll: Double, origin: Double?, length: Double, have: ClosedRange<Int64>?, velocity: Double = 0,
-        cycle: Double = 0
+        cycle: Double = 0, roundTrip: Double = 0
     ) {
         self.scroll = scroll
         self.origin = origin
@@ -23,6 +28,7 @@ public struct AxisReport: Sendable, Hashable {
         self.have = have
         self.velocity = velocity
         self.cycle = cycle
+        self.roundTrip = roundTrip
     }
 }
 
@@ -41,23 +47,65 @@ public struct AxisLayout: Sendable, Hashable {
     /// The lead ahead of a fling never exceeds this many viewport lengths: enough for 20,000 px/s across a 500 px
     /// view with 100 ms round trips.
     public var maximumLead: Double = 8
+    /// Points per millisecond of a fast fling (20,000 px/s), which a view at rest must be ready for.
+    public var flingSpeed: Double = 20
+    /// Milliseconds between two frames of the page.
+    public var frameTime: Double = 1000.0 / 60
 
     public init() {}
 
-    /// Tiles kept before and after the viewport, in world direction. At rest, `overscan` each side; a moving
-    /// viewport's margin slides ahead of it by the distance it covers in `lookahead` (or in two of the page's
-    /// `cycle`s, if longer), so the tiles are there before the viewport is, and none are drawn behind it, where
-    /// every new tile costs the page a frame.
-    public func margins(length: Double, velocity: Double, cycle: Double = 0) -> (before: Double, after: Double) {
-        let margin = length * overscan
-        let lead = lead(length: length, velocity: velocity, cycle: cycle)
-        let (ahead, behind) = (max(margin, lead), max(margin - lead, 0))
-        return velocity < 0 ? (ahead, behind) : (behind, ahead)
+    /// Tiles kept before and after the viewport, in world direction. At rest, `restMargin` each side; a moving
+    /// viewport's margin slides ahead of it by the distance it covers until the next frame is in (`lead`), so the
+    /// tiles are there before the viewport is, and none are drawn behind it, where every new tile costs the page a
+    /// frame.
+    public func margins(length: Double, velocity: Double, cycle: Double = 0, roundTrip: Double = 0) -> (
+        before: Double, after: Double
+    ) {
+        let lead = lead(length: length, velocity: velocity, cycle: cycle, roundTrip: roundTrip)
+        return margins(length: length, lead: velocity < 0 ? -lead : lead, roundTrip: roundTrip)
     }
 
-    /// How far the viewport moves before the tiles of the next frame are in: `lookahead` or two `cycle`s of motion.
-    public func lead(length: Double, velocity: Double, cycle: Double = 0) -> Double {
-        min(abs(velocity) * max(lookahead, 2 * cycle), length * maximumLead)
+    /// The margins for a `lead` (negative: towards smaller world coordinates).
+    func margins(length: Double, lead: Double, roundTrip: Double) -> (before: Double, after: Double) {
+        let margin = restMargin(length: length, roundTrip: roundTrip)
+        let (ahead, behind) = (max(margin, abs(lead)), max(margin - abs(lead), 0))
+        return lead < 0 ? (ahead, behind) : (behind, ahead)
+    }
+
+    /// The lead `report` calls for, negative backwards: its velocity's; for a view that set off from rest, whose
+    /// speed the server learns only from its next report, at least a fast fling's until that report's frame is in,
+    /// since the mark of a view at rest cannot tell how fast it goes now.
+    public func lead(of report: AxisReport) -> Double {
+        let lead = lead(
+            length: report.length, velocity: report.velocity, cycle: report.cycle, roundTrip: report.roundTrip)
+        guard report.startingDirection != 0 else { return report.velocity < 0 ? -lead : lead }
+        let fling = min(flingSpeed * nextFrame(roundTrip: report.roundTrip), report.length * maximumLead)
+        return report.startingDirection < 0 ? -max(lead, fling) : max(lead, fling)
+    }
+
+    /// Milliseconds from a report until the frame after its own is in: its round trip, the wait for the animation
+    /// frame that sends the next report, that one's round trip, and the frame that applies it.
+    func nextFrame(roundTrip: Double) -> Double { 2 * roundTrip + 3 * frameTime }
+
+    /// The margin of a view at rest: `overscan`, or a fast fling's motion over two of the page's round trips if more:
+    /// what the view lives on from the moment a fling sets off until the frame of its first report is in (a round
+    /// trip and a frame or two later).
+    public func restMargin(length: Double, roundTrip: Double) -> Double {
+        max(length * overscan, min(flingSpeed * 2 * roundTrip, length * maximumLead))
+    }
+
+    /// The direction a view set off in from rest, given the sample its last frame marked and where it is now: -1 or 1
+    /// when it was at rest and has moved at least half a frame of a fast fling since (less is a settle or a nudge).
+    public func startingDirection(from mark: ScrollSample, to position: Double) -> Double {
+        guard mark.velocity == 0, abs(position - mark.position) >= flingSpeed * frameTime / 2 else { return 0 }
+        return position < mark.position ? -1 : 1
+    }
+
+    /// How far the viewport moves before the tiles of the next frame are in: `lookahead`, two `cycle`s, or
+    /// `nextFrame` of motion, whichever is longest (a page reports again only once its last answer is in, and a
+    /// cycle longer than the one before must not outrun the tiles).
+    public func lead(length: Double, velocity: Double, cycle: Double = 0, roundTrip: Double = 0) -> Double {
+        min(abs(velocity) * max(lookahead, 2 * cycle, nextFrame(roundTrip: roundTrip)), length * maximumLead)
     }
 }
 
@@ -121,19 +169,20 @@ extension AxisLayout {
         }
         try Limits.checkCoordinate(axis.worldOffset, "scroll")
         // A gesture that ended has no fling ahead, only a short settle.
-        let velocity = gestureEnded ? 0 : report.velocity
-        let (before, after) = margins(length: report.length, velocity: velocity, cycle: report.cycle)
+        var moving = report
+        if gestureEnded { (moving.velocity, moving.startingDirection) = (0, 0) }
+        let lead = lead(of: moving)
+        let (before, after) = margins(length: report.length, lead: lead, roundTrip: report.roundTrip)
         let run = strip.run(from: axis.worldOffset - before, extent: before + report.length + after)
         // Positions relative to the margin's start become content coordinates.
         let tiles = TileRun(
             first: run.first, count: run.count, leadingEdge: axis.offset - before + run.leadingEdge, length: run.length)
-        let lead = lead(length: report.length, velocity: velocity, cycle: report.cycle)
         return AxisFrame(
             origin: axis.origin, scroll: setScroll, shift: shift, tiles: tiles, settledScroll: axis.offset,
             isNewPlacement: report.origin == nil,
             sweep: Self.sweep(
                 strip: strip, from: axis.worldOffset - before, to: axis.worldOffset + report.length + after,
-                lead: velocity < 0 ? -lead : lead, steps: steps))
+                lead: lead, steps: steps))
     }
 
     /// The tiles of `[lower, upper)` at each of `steps` steps of a lead of `lead` points (negative: backwards):

@@ -129,8 +129,8 @@ extension Grid {
     static func leadSteps(_ horizontal: AxisReport, _ vertical: AxisReport, layout: AxisLayout, blockLength: Double)
         -> Int
     {
-        guard horizontal.velocity != 0, vertical.velocity != 0 else { return 1 }
-        let lead = [horizontal, vertical].map { layout.lead(length: $0.length, velocity: $0.velocity, cycle: $0.cycle) }
+        let lead = [horizontal, vertical].map { abs(layout.lead(of: $0)) }
+        guard lead.allSatisfy({ $0 > 0 }) else { return 1 }
         return min(Limits.maximumHeldBoxes, Int((lead.max()! / blockLength).rounded(.up)) + 1)
     }
 

@@ -17,6 +17,9 @@ struct FrameAnswer: Encodable, Sendable {
     var mark: String?
     /// The element's colours (and, for `theme=auto`, the dark ones): only when the content is placed anew.
     var style: String?
+    /// Milliseconds the server spent on this answer: the page takes them out of the round trip it reports (`rtt`),
+    /// so that a slow answer (a big frame) does not widen the next one's margins.
+    var took: Double?
 }
 
 /// One axis's placement: everything the page assigns to that scroll position.

@@ -9,11 +9,13 @@ enum FrameAxis: String, Sendable {
 /// scroll position, what the last frame gave it (per axis: the origin and the tiles held), its clock and the last
 /// frame's `mark`, and what happened (a gesture ended, the view was resized, a key was pressed).
 struct FrameReport: Sendable {
-    static let names = ["seq", "t", "mark", "size", "scroll", "origin", "have", "end", "resize", "key"]
+    static let names = ["seq", "t", "mark", "rtt", "size", "scroll", "origin", "have", "end", "resize", "key"]
 
     var sequence: Int
     var time: Double?
     var mark: String?
+    /// Milliseconds the page's requests take to be answered (`AxisReport.roundTrip`); 0 when it does not know.
+    var roundTrip: Double
     var size: (width: Double, height: Double)
     var scroll: (x: Double, y: Double)
     /// Per axis of the view, as the last frame said; empty when the view is to be placed anew.
@@ -28,6 +30,10 @@ struct FrameReport: Sendable {
         sequence = try p.integer("seq", accepts: "a whole number") ?? 0
         time = try p.number("t", accepts: "the page's clock in milliseconds, a number")
         mark = p.text("mark")
+        roundTrip = try p.number("rtt", accepts: Limits.Accepts.roundTrip) ?? 0
+        guard Limits.roundTripRange.contains(roundTrip) else {
+            throw EndlessError("rtt", "must be \(Limits.Accepts.roundTrip)")
+        }
         let size = try Self.pair(p, "size", accepts: "the viewport's width and height, as W,H")
         guard let size else { throw EndlessError("size", "must be the viewport's width and height, as W,H") }
         for side in [size.0, size.1] { try Limits.checkWindowSide(side, "size") }
@@ -83,7 +89,7 @@ struct FrameReport: Sendable {
             AxisReport(
                 scroll: axis == .x ? scroll.x : scroll.y, origin: origins.isEmpty ? nil : origins[index],
                 length: axis == .x ? size.width : size.height,
-                have: have.isEmpty ? nil : TileSet.hull(have[index]))
+                have: have.isEmpty ? nil : TileSet.hull(have[index]), roundTrip: roundTrip)
         }
         if let time, let mark = try MotionMark(mark, axes: axes.count) { mark.setMotion(of: &reports, at: time) }
         return reports

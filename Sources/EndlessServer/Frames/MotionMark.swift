@@ -31,14 +31,16 @@ struct MotionMark: Sendable, Hashable {
 }
 
 extension MotionMark {
-    /// Sets each report's velocity and cycle from this mark and the page's clock `time`.
-    func setMotion(of reports: inout [AxisReport], at time: Double) {
+    /// Sets each report's velocity and cycle from this mark and the page's clock `time`, and the direction of a view
+    /// that set off from rest (its speed since the mark averages in the rest).
+    func setMotion(of reports: inout [AxisReport], at time: Double, layout: AxisLayout = AxisLayout()) {
         for index in reports.indices {
             guard let origin = reports[index].origin else { continue }
             let position = origin + reports[index].scroll
             let sample = samples[index].following(position: position, time: time)
             reports[index].velocity = sample.velocity
             reports[index].cycle = sample.velocity == 0 ? 0 : time - samples[index].time
+            reports[index].startingDirection = layout.startingDirection(from: samples[index], to: position)
         }
     }
 

@@ -13,12 +13,14 @@ extension Router {
         for (name, view) in frameViews {
             let handler: @Sendable (Request, Context) async throws -> Response = { request, _ in
                 do {
+                    let start = ContinuousClock.now
                     let query = request.queryPairs
                     let parameters = try Parameters(query, accepted: FrameReport.names + view.names)
-                    let answer = try view.answer(
+                    var answer = try view.answer(
                         FrameRequest(
                             parameters: parameters, report: try FrameReport(parameters), query: query, tiles: tiles,
                             layout: layout))
+                    answer.took = ((ContinuousClock.now - start) / .microseconds(100)).rounded(.up) / 10
                     return compressors.response(
                         ByteBuffer(bytes: try encoder.encode(answer)),
                         headers: [
