@@ -198,13 +198,16 @@
         const el = this.tiles.get(tile.key);
         if (el) Object.assign(el.style, { left: `${tile.left}px`, top: `${tile.top}px` });
       }
-      for (const tile of frame.add) {
-        template.innerHTML = tile.svg;
-        const el = template.content.firstElementChild;
-        Object.assign(el.style, { left: `${tile.left}px`, top: `${tile.top}px` });
-        this.tiles.get(tile.key)?.remove();
-        this.tiles.set(tile.key, el);
-        this.content.append(el);
+      // New tiles parsed in one go and put in at once: one parse and one insertion a frame, not one a tile.
+      if (frame.add.length) {
+        template.innerHTML = frame.add.map((tile) => tile.svg).join('');
+        const added = [...template.content.children];
+        frame.add.forEach((tile, index) => {
+          Object.assign(added[index].style, { left: `${tile.left}px`, top: `${tile.top}px` });
+          this.tiles.get(tile.key)?.remove();
+          this.tiles.set(tile.key, added[index]);
+        });
+        this.content.append(template.content);
       }
       const snap = {};
       let snapShifted = false;

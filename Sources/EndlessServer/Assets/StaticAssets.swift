@@ -34,7 +34,8 @@ final class StaticAssets: Sendable {
 
     /// The file `name` (no folders: `public/` is flat), as it is on disk now; `nil` if there is none.
     func asset(_ name: String) -> Asset? {
-        guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/") else { return nil }
+        // Only a file name with an extension: `/healthz` and `/metrics` cost no look at the disk.
+        guard !name.hasPrefix("."), !name.contains("/"), name.contains(".") else { return nil }
         let url = directory.appendingPathComponent(name)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
             attributes[.type] as? FileAttributeType == .typeRegular,

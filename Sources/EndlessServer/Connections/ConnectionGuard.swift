@@ -128,10 +128,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard context.channel.isActive, let entry else { return }
         guard deadlines.waitingSince != nil else { return registry.reinstate(entry) }
         evicted.increment()
-        if deadlines.requestStarted != nil, deadlines.responsesOwed == 0 {
-            watch.send(Self.requestTimeoutResponse(evictedAt: registry.maximum), context: context)
-        }
-        context.close(promise: nil)
+        close(
+            context,
+            answeringUnfinished:
+                "request: closed unfinished to make room for a new connection (the server keeps at most \(registry.maximum))"
+        )
     }
 
     /// Sets the one timer: it looks at the deadlines when it fires, and sets itself again.
@@ -149,19 +150,20 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard context.channel.isActive else { return }
         guard let expiry = deadlines.expired(at: .now()) else { return arm(context) }
         closed[expiry]?.increment()
-        if expiry == .request, deadlines.responsesOwed == 0 {
-            let seconds = Double(deadlines.requestTimeout.nanoseconds) / 1e9
-            watch.send(
-                Self.requestTimeoutResponse(
-                    "request: a request must arrive whole within \(seconds.formatted()) s of its first byte"),
-                context: context)
-        }
-        context.close(promise: nil)
+        let seconds = Double(deadlines.requestTimeout.nanoseconds) / 1e9
+        close(
+            context,
+            answeringUnfinished: expiry == .request
+                ? "request: a request must arrive whole within \(seconds.formatted()) s of its first byte" : nil)
     }
 
-    static func requestTimeoutResponse(evictedAt maximum: Int) -> ByteBuffer {
-        requestTimeoutResponse(
-            "request: closed unfinished to make room for a new connection (the server keeps at most \(maximum))")
+    /// Closes the connection; a request under way with no response owed first gets `line` as a 408 (an idle or a
+    /// stalled reader gets nothing: there is no request to answer, or an answer is already on its way).
+    private func close(_ context: ChannelHandlerContext, answeringUnfinished line: String?) {
+        if let line, deadlines.requestStarted != nil, deadlines.responsesOwed == 0 {
+            watch.send(Self.requestTimeoutResponse(line), context: context)
+        }
+        context.close(promise: nil)
     }
 
     /// `408 Request Timeout`, one line of text, and the connection closes.

@@ -7,8 +7,8 @@ extension Router {
     func addSVGRoutes(_ responder: SVGResponder) {
         let handler: @Sendable (Request, Context) async throws -> Response = { request, _ in
             do {
-                return try await responder.respond(to: request) { () throws(EndlessError) in
-                    guard let resource = try SVGResource.at(path: request.uri.path[...], query: request.queryPairs)
+                return try await responder.respond(to: request) { query throws(EndlessError) in
+                    guard let resource = try SVGResource.at(path: request.uri.path[...], query: query)
                     else {
                         throw EndlessError(
                             "path", "\(request.uri.path) is not here; see / for what is", kind: .notFound)

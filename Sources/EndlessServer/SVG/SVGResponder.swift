@@ -18,10 +18,12 @@ struct SVGResponder: Sendable {
     /// Takes turns among the large windows.
     let largeWindows: RenderGate
 
-    /// Answers from the response cache when this URL went out before in this encoding; else parses and draws (a
-    /// large window in its turn, see `RenderGate`), keeping what went out. Throws `RenderGate.Busy` when too many
-    /// large windows wait already.
-    func respond(to request: Request, parse: () throws(EndlessError) -> SVGResource) async throws -> Response {
+    /// Answers from the response cache when this URL went out before in this encoding; else parses the query (read
+    /// once) and draws (a large window in its turn, see `RenderGate`), keeping what went out. Throws
+    /// `RenderGate.Busy` when too many large windows wait already.
+    func respond(
+        to request: Request, parse: ([(String, String)]) throws(EndlessError) -> SVGResource
+    ) async throws -> Response {
         let gzip = request.headers.acceptsGzip
         let key = Self.cacheKey(path: request.uri.string, gzip: gzip)
         if let cached = responses.response(for: key) {
@@ -29,9 +31,10 @@ struct SVGResponder: Sendable {
                 to: request, etag: cached.etag, pinned: cached.pinned, gzip: gzip
             ) { cached }
         }
-        let resource = try parse()
+        let query = request.queryPairs
+        let resource = try parse(query)
         let etag = Self.etag(for: resource, gzip: gzip)
-        let pinned = SVGResource.isPinned(request.uri.queryPairs)
+        let pinned = SVGResource.isPinned(query)
         return try await response(to: request, etag: etag, pinned: pinned, gzip: gzip) {
             try await largeWindows.admit(tiles: resource.tileCount) {
                 try draw(resource, etag: etag, pinned: pinned, gzip: gzip, cacheKey: key)
