@@ -145,7 +145,7 @@ final class SVGReader: NSObject, XMLParserDelegate {
             for (x, _) in svg.translations { #expect(x >= -100 && x <= 1200) }
             let grid = try GridWindow(grid: .standard, centerX: offset, centerY: -offset, width: 800, height: 600)
             let gridSVG = try SVGReader.read(GridRenderer(grid: .standard).render(grid).document)
-            let labels = gridSVG.elements.filter { $0.name == "text" }
+            let labels = gridSVG.elements.filter { $0.name == "tspan" }
             #expect(labels.count >= grid.tiles.count, "a label a tile, on two lines where it is long")
             for label in labels {
                 let (x, y) = (Double(label.attributes["x"]!)!, Double(label.attributes["y"]!)!)
@@ -186,13 +186,14 @@ final class SVGReader: NSObject, XMLParserDelegate {
         let block = try SVGReader.read(renderer.blockElement(GridCoordinate(x: -1, y: 0), tilesPerBlock: 4))
         #expect(
             block.elements.first?.attributes["width"] == "400" && block.elements.first?.attributes["height"] == "400")
-        #expect(block.elements.map(\.name).filter { $0 != "text" } == ["svg", "g", "rect", "path"])
+        // One text of 16 lines: a browser lays out a text element per block, not a label.
+        #expect(block.elements.map(\.name).filter { $0 != "tspan" } == ["svg", "g", "rect", "path", "text"])
         // Each label sits where the tile's own drawing puts it, offset to the tile's place in the block.
-        let texts = block.elements.filter { $0.name == "text" }.map(\.attributes)
+        let texts = block.elements.filter { $0.name == "tspan" }.map(\.attributes)
         #expect(texts.count == 16)
         let single = try SVGReader.read(
             Array("<g>".utf8) + renderer.tileContent(GridCoordinate(x: -2, y: 3)) + Array("</g>".utf8))
-        let own = try #require(single.elements.first { $0.name == "text" }?.attributes)
+        let own = try #require(single.elements.first { $0.name == "tspan" }?.attributes)
         let placed = texts[3 * 4 + 2]  // row 3, column 2 of block (-1, 0): tile (-2, 3)
         #expect(Double(placed["x"]!)! == Double(own["x"]!)! + 200 && Double(placed["y"]!)! == Double(own["y"]!)! + 300)
         #expect(block.text.contains("(-4, 0)(-3, 0)(-2, 0)(-1, 0)(-4, 1)") && block.text.hasSuffix("(-1, 3)"))

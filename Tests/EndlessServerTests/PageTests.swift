@@ -106,8 +106,9 @@ struct Frame {
             #expect(grid.added.count == 7 * 6, "800 × 600 and a viewport of margin each side, in 400 px blocks")
             let origin = try #require(grid.added.first { $0["key"] as? String == "0,0" }?["svg"] as? String)
             #expect(origin.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400""#))
-            #expect(origin.components(separatedBy: "<text ").count - 1 == 16, "a block holds 4 × 4 tiles")
-            #expect(origin.contains(">(0, 0)</text>") && origin.contains(">(3, 3)</text>"))
+            #expect(origin.components(separatedBy: "<tspan ").count - 1 == 16, "a block holds 4 × 4 tiles")
+            #expect(origin.components(separatedBy: "<text ").count - 1 == 1, "their labels one text")
+            #expect(origin.contains(">(0, 0)</tspan>") && origin.contains(">(3, 3)</tspan>"))
             let (left, top) = (try #require(grid.number("scroll")), try #require(grid.number("scroll", axis: 1)))
             let pan = try Frame(
                 try await client.execute(

@@ -60,7 +60,7 @@ final class ServerProcess {
         #expect(response.complete, "the stream ran to its end after SIGTERM")
         let body = response.chunks.reduce(into: "") { $0 += String(buffer: $1) }
         #expect(body.hasSuffix("</svg>\n"))
-        #expect(body.components(separatedBy: "<text ").count - 1 == 63 * 63, "a label a tile")
+        #expect(body.components(separatedBy: "<tspan ").count - 1 == 63 * 63, "a label a tile")
         server.process.waitUntilExit()
         #expect(server.process.terminationStatus == 0)
     }

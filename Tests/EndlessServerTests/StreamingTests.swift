@@ -34,7 +34,7 @@ import Testing
             // 41 × 11 tiles: the head with the first labels, then chunks of at least 8 kB.
             #expect(response.chunks.count > 2)
             for (index, text) in decodedPerChunk.dropLast().enumerated() {
-                #expect(text.hasSuffix("</text>\n"), "chunk \(index) decoded on arrival and ends on a whole tile")
+                #expect(text.hasSuffix("</tspan>"), "chunk \(index) decoded on arrival and ends on a whole tile")
                 #expect(text.utf8.count >= 8_192)
             }
             #expect(decodedPerChunk.last?.hasSuffix("</g>\n</svg>\n") == true)

@@ -52,9 +52,10 @@ return {
     if (arguments[0] !== 'grid') {
       return [{ label: s.textContent, left: b.left, right: b.right, top: b.top, bottom: b.bottom }];
     }
-    // A grid element is a block of 100-px tiles: one background, a darker square for tile (0, 0), a label a tile.
+    // A grid element is a block of 100-px tiles: one background, a darker square for tile (0, 0), and one text
+    // whose lines (tspans) label the tiles.
     const marks = [...s.querySelectorAll('rect[x]')].map((r) => `${r.getAttribute('x')},${r.getAttribute('y')}`);
-    return [...s.querySelectorAll('text')].map((t) => {
+    return [...s.querySelectorAll('tspan')].map((t) => {
       const x = Number(t.getAttribute('x')) - 50, y = Math.floor(Number(t.getAttribute('y')) / 100) * 100;
       return { label: t.textContent, left: b.left + x, right: b.left + x + 100, top: b.top + y, bottom: b.top + y + 100,
                fill: marks.includes(`${x},${y}`) ? '#9e9e9e' : s.querySelector('rect').getAttribute('fill') };
