@@ -44,8 +44,8 @@ public struct GridRenderer: Sendable {
     var labelSize: Double { max(4, (grid.tileSize * 0.14).rounded()) }
 
     /// The labels of `tiles` as one `<text>`, a `<tspan>` a line: a browser lays out one text element per block
-    /// rather than sixteen, about a third less of its work (and each label is 15 bytes shorter). No space between
-    /// the spans: it would be text, and shift the centring.
+    /// rather than sixteen, 15–35% less of its work in bare-page runs (and each label is 15 bytes shorter). No space
+    /// between the spans: it would be text, and shift the centring.
     func appendLabels(
         _ tiles: some Sequence<GridCoordinate>, place: (GridCoordinate) -> (left: Double, top: Double),
         into writer: inout SVGWriter
@@ -64,8 +64,9 @@ public struct GridRenderer: Sendable {
         writer.append(#"">"#)
     }
 
-    /// A tile's label in a `<text>` of labels, centred in the square whose top-left corner is (`left`, `top`): `(x, y)`, or for huge
-    /// coordinates `(x,` over `y)`, shrunk to fit the tile. Written digit by digit: a large window has thousands.
+    /// A tile's label, a line or two of a `<text>` of labels, centred in the square whose top-left corner is
+    /// (`left`, `top`): `(x, y)`, or for huge coordinates `(x,` over `y)`, shrunk to fit the tile (then with its own
+    /// font size). Written digit by digit: a large window has thousands.
     func appendLabel(of tile: GridCoordinate, left: Double, top: Double, into writer: inout SVGWriter) {
         let size = grid.tileSize
         let (x, y) = (Self.characters(tile.x), Self.characters(tile.y))
@@ -109,8 +110,9 @@ public struct GridRenderer: Sendable {
     }
 
     /// The window as a stream: a head that draws every tile's square at once (one background, tile (0, 0)'s mark,
-    /// one path of borders) and opens the text of labels, then each tile's label row by row, then the tail. Drawn as the page draws its blocks: a
-    /// quarter of the bytes of a square and label a tile, which is what the largest windows cost to send.
+    /// one path of borders) and opens the text of labels, then each tile's label row by row, then the tail. Drawn as
+    /// the page draws its blocks: a quarter of the bytes of a square and label a tile, which is what the largest
+    /// windows cost to send.
     public func render(_ window: GridWindow) -> RenderedWindow {
         var head = SVGWriter(capacity: 1024 + (window.columns.count + window.rows.count) * 24)
         let center = "(\(SVGWriter.text(window.centerX)), \(SVGWriter.text(window.centerY)))"

@@ -128,11 +128,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard context.channel.isActive, let entry else { return }
         guard deadlines.waitingSince != nil else { return registry.reinstate(entry) }
         evicted.increment()
-        close(
-            context,
-            answeringUnfinished:
-                "request: closed unfinished to make room for a new connection (the server keeps at most \(registry.maximum))"
-        )
+        let line = "request: closed unfinished to make room for a new connection"
+        close(context, answeringUnfinished: line + " (the server keeps at most \(registry.maximum))")
     }
 
     /// Sets the one timer: it looks at the deadlines when it fires, and sets itself again.
