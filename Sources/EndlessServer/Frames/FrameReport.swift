@@ -78,7 +78,7 @@ struct FrameReport: Sendable {
 
     /// The view's axes as reports, each with its velocity and cycle from `mark` and `t`. Origins and tiles held count
     /// only when there is one of each per axis.
-    func reports(_ axes: [FrameAxis]) throws(EndlessError) -> [AxisReport] {
+    func reports(_ axes: [FrameAxis], layout: AxisLayout) throws(EndlessError) -> [AxisReport] {
         guard origins.isEmpty || origins.count == axes.count else {
             throw EndlessError("origin", "must be the origins the last frame gave, one per axis (\(axes.count))")
         }
@@ -91,7 +91,9 @@ struct FrameReport: Sendable {
                 length: axis == .x ? size.width : size.height,
                 have: have.isEmpty ? nil : TileSet.hull(have[index]), roundTrip: roundTrip)
         }
-        if let time, let mark = try MotionMark(mark, axes: axes.count) { mark.setMotion(of: &reports, at: time) }
+        if let time, let mark = try MotionMark(mark, axes: axes.count) {
+            mark.setMotion(of: &reports, at: time, layout: layout)
+        }
         return reports
     }
 

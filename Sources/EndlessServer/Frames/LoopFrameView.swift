@@ -13,7 +13,7 @@ enum LoopFrameView: FrameView {
         let thickness = try p.number("height", accepts: Limits.Accepts.windowSide) ?? 120
         try Limits.checkWindowSide(thickness, "height")
         let axis: FrameAxis = orientation.isVertical ? .y : .x
-        let axisReport = try report.reports([axis])[0]
+        let axisReport = try report.reports([axis], layout: request.layout)[0]
         let item = try p.integer("item", accepts: "a whole number of items from -1e9 to 1e9") ?? 0
         guard (-1_000_000_000...1_000_000_000).contains(item) else {  // not abs: it traps on Int.min
             throw EndlessError("item", "must be a whole number of items from -1e9 to 1e9")

@@ -16,7 +16,7 @@ enum RulerFrameView: FrameView {
         let thickness = try p.number("height", accepts: Limits.Accepts.windowSide) ?? 120
         try Limits.checkWindowSide(thickness, "height")
         let axis: FrameAxis = orientation.isVertical ? .y : .x
-        var axisReport = try report.reports([axis])[0]
+        var axisReport = try report.reports([axis], layout: request.layout)[0]
         let frame: RulerFrame
         let follows = p.contains("lead")
         if follows {
