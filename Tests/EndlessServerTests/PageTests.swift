@@ -150,7 +150,8 @@ struct Frame {
             let packed = try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "gzip, br"])
             #expect(plain.headers[.contentEncoding] == nil && packed.headers[.contentEncoding] == "gzip")
             #expect(plain.headers[.vary] == "Accept-Encoding" && packed.headers[.vary] == "Accept-Encoding")
-            #expect(packed.body.readableBytes * 10 < plain.body.readableBytes, "the SVG in a frame packs tightly")
+            // About 10× here; 6× leaves room for zlib builds and the digits of `took`, while an unpacked answer is 1×.
+            #expect(packed.body.readableBytes * 6 < plain.body.readableBytes, "the SVG in a frame packs tightly")
             // The same frame but for `took`, the server's time on each.
             let unpacked = try JSONSerialization.jsonObject(with: Data(try packed.body.gunzipped())) as? NSDictionary
             let expected = try JSONSerialization.jsonObject(with: Data(buffer: plain.body)) as? NSDictionary
