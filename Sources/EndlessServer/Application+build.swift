@@ -25,16 +25,18 @@ public func buildApplication(
     let responses = ResponseCache(
         capacity: options.responseCacheCapacity, maximumEntryBytes: options.maximumCachedResponseBytes)
     let metrics = ServerMetrics()
+    // Frames, the page and its assets: zlib's tighter code. SVG windows have their own writer (`GzipWriter`).
+    let compressors = CompressorPool(capacity: 64)
     let responder = SVGResponder(
         tiles: TileCache(capacity: options.tileCacheCapacity, maximumBytes: options.tileCacheBytes),
-        responses: responses, compressors: CompressorPool(capacity: 64), metrics: metrics,
+        responses: responses, metrics: metrics,
         bytesPerChunk: options.bytesPerChunk,
         largeWindows: RenderGate(
             concurrent: options.concurrentLargeWindows, queued: options.queuedLargeWindows,
             smallestTiles: options.maximumTilesOnEventLoop + 1))
 
     let connections = ConnectionRegistry(maximum: options.maximumConnections)
-    let assets = StaticAssets(directory: options.publicDirectory, compressors: responder.compressors)
+    let assets = StaticAssets(directory: options.publicDirectory, compressors: compressors)
     _ = SVGResource.renderingVersion  // drawn now, not by the first request
 
     let router = Router()
@@ -46,9 +48,9 @@ public func buildApplication(
         StaticAssetsMiddleware(assets: assets)
     }
     router.addSVGRoutes(responder)
-    router.addFrameRoutes(tiles: responder.tiles, compressors: responder.compressors)
+    router.addFrameRoutes(tiles: responder.tiles, compressors: compressors)
     router.addPageRoutes(
-        templates: templates, registry: registry, compressors: responder.compressors, assets: assets)
+        templates: templates, registry: registry, compressors: compressors, assets: assets)
 
     return Application(
         router: router,

@@ -19,16 +19,12 @@ struct CachedResponse: Sendable {
         self.etag = etag
         self.resource = resource
         self.pinned = pinned
+        let around = Self.headAround(pinned: pinned, gzip: gzip)
         var head = ByteBuffer()
-        head.reserveCapacity(320)
-        head.writeStaticString("HTTP/1.1 200 OK\r\n")
-        for field in SVGResponder.headers(etag: etag, pinned: pinned, gzip: gzip) {
-            head.writeString(field.name.rawName)
-            head.writeStaticString(": ")
-            head.writeString(field.value)
-            head.writeStaticString("\r\n")
-        }
-        head.writeStaticString("Server: Endless\r\nTransfer-Encoding: chunked\r\n")
+        head.reserveCapacity(around.before.readableBytes + etag.utf8.count + around.after.readableBytes)
+        head.writeImmutableBuffer(around.before)
+        head.writeString(etag)
+        head.writeImmutableBuffer(around.after)
         self.head = head
 
         var body = ByteBuffer()
@@ -44,6 +40,24 @@ struct CachedResponse: Sendable {
         body.writeStaticString("0\r\n\r\n")
         self.body = body
         chunks = ranges.map { body.getSlice(at: $0.start, length: $0.length)! }
+    }
+
+    /// The head's bytes before and after its ETag, made once for each kind of head from `SVGResponder.headers`.
+    private static func headAround(pinned: Bool, gzip: Bool) -> (before: ByteBuffer, after: ByteBuffer) {
+        heads[(pinned ? 2 : 0) + (gzip ? 1 : 0)]
+    }
+
+    private static let heads: [(before: ByteBuffer, after: ByteBuffer)] = [false, true].flatMap { pinned in
+        [false, true].map { gzip in
+            let marker = "\"@etag@\""  // a value HTTPFields keeps as it is
+            var text = "HTTP/1.1 200 OK\r\n"
+            for field in SVGResponder.headers(etag: marker, pinned: pinned, gzip: gzip) {
+                text += "\(field.name.rawName): \(field.value)\r\n"
+            }
+            text += "Server: Endless\r\nTransfer-Encoding: chunked\r\n"
+            let parts = text.split(separator: marker, omittingEmptySubsequences: false)
+            return (ByteBuffer(string: String(parts[0])), ByteBuffer(string: String(parts[1])))
+        }
     }
 
     /// Bytes this entry keeps alive: its buffers' whole storage, not just what they show.

@@ -49,23 +49,45 @@ enum SVGResource: Sendable {
         }
     }
 
-    /// Everything the bytes depend on, after parsing: `value=72.40` and `value=72.4` share it.
-    var canonicalKey: String {
+    /// A hash of everything the bytes depend on, after parsing (`value=72.40` and `value=72.4` share it), and of
+    /// the rendering version: what the ETag says.
+    var contentHash: UInt64 {
+        var hash = StableHash()
+        hash.combine(SVGResource.renderingVersion)
         switch self {
         case .rulerWindow(let window, let theme):
-            TileCache.style(of: Self.renderer(window, theme)) + "|\(window.offset.bitPattern)|"
-                + "\(window.width.bitPattern)|\(window.height.bitPattern)"
+            hash.combine("ruler window")
+            hash.combine(window.ruler.configuration, thickness: window.thickness, orientation: window.orientation)
+            hash.combine(window.isMirrored)
+            hash.combine(theme.description)
+            hash.combine(numbers: window.offset, window.width, window.height)
         case .gridWindow(let window, let theme):
-            TileCache.style(of: GridRenderer(grid: window.grid, theme: theme))
-                + "|\(window.centerX.bitPattern)|\(window.centerY.bitPattern)|"
-                + "\(window.width.bitPattern)|\(window.height.bitPattern)"
+            hash.combine("grid window")
+            hash.combine(window.grid.tileSize)
+            hash.combine(theme.description)
+            hash.combine(numbers: window.centerX, window.centerY, window.width, window.height)
         case .loopWindow(let window, let theme):
-            TileCache.style(of: Self.renderer(window, theme)) + "|\(window.offset.bitPattern)|"
-                + "\(window.width.bitPattern)|\(window.height.bitPattern)"
-        case .rulerBlock(let renderer, let block): "block|" + TileCache.style(of: renderer) + "|\(block)"
-        case .gridTile(let renderer, let tile): "tile|" + TileCache.style(of: renderer) + "|\(tile.x)|\(tile.y)"
-        case .loopItem(let renderer, let item): "item|" + TileCache.style(of: renderer) + "|\(item)"
+            hash.combine("loop window")
+            hash.combine(Self.renderer(window, theme))
+            hash.combine(numbers: window.offset, window.width, window.height)
+        case .rulerBlock(let renderer, let block):
+            hash.combine("ruler block")
+            hash.combine(renderer.ruler.configuration, thickness: renderer.height, orientation: renderer.orientation)
+            hash.combine(renderer.isMirrored)
+            hash.combine(renderer.theme.description)
+            hash.combine(block)
+        case .gridTile(let renderer, let tile):
+            hash.combine("grid tile")
+            hash.combine(renderer.grid.tileSize)
+            hash.combine(renderer.theme.description)
+            hash.combine(tile.x)
+            hash.combine(tile.y)
+        case .loopItem(let renderer, let item):
+            hash.combine("loop item")
+            hash.combine(renderer)
+            hash.combine(item)
         }
+        return hash.value
     }
 
     static func renderer(_ window: RulerWindow, _ theme: Theme) -> RulerRenderer {
@@ -192,5 +214,34 @@ extension SVGResource {
                 name, "must be a whole tile number within ±\(limit), as in 12.svg", kind: .notFound)
         }
         return index
+    }
+}
+
+extension StableHash {
+    fileprivate mutating func combine(
+        _ configuration: RulerConfiguration, thickness: Double, orientation: Orientation
+    ) {
+        combine(configuration.minimum)
+        combine(configuration.maximum)
+        combine(configuration.step)
+        combine(configuration.ticksPerBlock)
+        combine(configuration.tickSpacing)
+        combine(configuration.ends.description)
+        combine(configuration.unit)
+        combine(thickness)
+        combine(orientation.description)
+    }
+
+    fileprivate mutating func combine(_ renderer: LoopRenderer) {
+        combine(renderer.loop.count)
+        combine(renderer.loop.spacing)
+        combine(renderer.loop.inset)
+        combine(renderer.height)
+        combine(renderer.orientation.description)
+        combine(renderer.theme.description)
+    }
+
+    fileprivate mutating func combine(numbers: Double...) {
+        for number in numbers { combine(number) }
     }
 }

@@ -1,4 +1,3 @@
-import CompressNIO
 import EndlessCore
 import EndlessSVG
 import HTTPTypes
@@ -11,7 +10,6 @@ import Metrics
 struct SVGResponder: Sendable {
     let tiles: TileCache
     let responses: ResponseCache
-    let compressors: CompressorPool
     let metrics: ServerMetrics
     /// Bytes of SVG per HTTP chunk, at least.
     let bytesPerChunk: Int
@@ -37,7 +35,7 @@ struct SVGResponder: Sendable {
         let pinned = SVGResource.isPinned(query)
         return try await response(to: request, etag: etag, pinned: pinned, gzip: gzip) {
             try await largeWindows.admit(tiles: resource.tileCount) {
-                try draw(resource, etag: etag, pinned: pinned, gzip: gzip, cacheKey: key)
+                draw(resource, etag: etag, pinned: pinned, gzip: gzip, cacheKey: key)
             }
         }
     }
@@ -71,28 +69,18 @@ struct SVGResponder: Sendable {
     }
 
     /// The resource drawn (tiles from the cache) and encoded, chunk by chunk, and kept under `cacheKey` if small
-    /// enough. Each chunk is a whole number of tiles, gzip-flushed, so that it decodes as it arrives.
+    /// enough. Each chunk is a whole number of tiles, gzip-flushed (`GzipWriter`), so that it decodes as it arrives.
     private func draw(
         _ resource: SVGResource, etag: String, pinned: Bool, gzip: Bool, cacheKey: String
-    ) throws -> CachedResponse {
+    ) -> CachedResponse {
         let start = ContinuousClock.now
         let rendered = resource.render(cache: tiles)
         metrics.renderDuration[resource.kind.route]?.record(duration: ContinuousClock.now - start)
         let batches = Self.batches(rendered, bytesPerChunk: bytesPerChunk)
-        let box = gzip ? try compressors.take() : nil
-        defer { box.map(compressors.give) }
-        let chunks = try batches.indices.map { try Self.encode(batches, $0, with: box) }
+        let chunks = gzip ? GzipWriter.gzip(batches) : batches.map { ByteBuffer(bytes: $0) }
         let response = CachedResponse(etag: etag, resource: resource.kind, pinned: pinned, gzip: gzip, chunks: chunks)
         responses.store(response, for: cacheKey)
         return response
-    }
-
-    /// Batch `index` as it goes out: gzip-compressed with a sync flush (the last one finishing the stream), so that
-    /// each chunk decodes as it arrives; as it is without `box`.
-    private static func encode(_ batches: [[UInt8]], _ index: Int, with box: CompressorPool.Box?) throws -> ByteBuffer {
-        var chunk = ByteBuffer(bytes: batches[index])
-        guard let compressor = box?.compressor else { return chunk }
-        return try chunk.compressStream(with: compressor, flush: index == batches.count - 1 ? .finish : .sync)
     }
 
     /// The whole answer to a plain GET of `uri`, made now, for the event loop to write ahead of the router: from the
@@ -103,11 +91,12 @@ struct SVGResponder: Sendable {
         if let cached = responses.response(for: key, countingMisses: false) { return cached }
         let url = URI(uri)
         let query = url.queryPairs
-        guard !url.path.contains("%"), let resource = try? SVGResource.at(path: url.path[...], query: query),
+        guard !url.path.utf8.contains(UInt8(ascii: "%")),
+            let resource = try? SVGResource.at(path: url.path[...], query: query),
             resource.tileCount <= maximumTiles
         else { return nil }
         responses.countMiss()
-        return try? draw(
+        return draw(
             resource, etag: Self.etag(for: resource, gzip: gzip), pinned: SVGResource.isPinned(query), gzip: gzip,
             cacheKey: key)
     }
@@ -152,8 +141,7 @@ struct SVGResponder: Sendable {
 
     /// A strong ETag from what the bytes depend on; the gzip stream is a different representation.
     static func etag(for resource: SVGResource, gzip: Bool) -> String {
-        let hash = fnv1a64((resource.canonicalKey + "|v" + SVGResource.renderingVersion).utf8)
-        return "\"" + String(hash, radix: 16) + (gzip ? "-gz\"" : "\"")
+        return "\"" + String(resource.contentHash, radix: 16) + (gzip ? "-gz\"" : "\"")
     }
 
     /// `If-None-Match` uses weak comparison: `W/` prefixes are ignored, and `*` matches anything.
@@ -164,16 +152,6 @@ struct SVGResponder: Sendable {
             return tag == "*" || tag == etag
         }
     }
-}
-
-/// FNV-1a, 64 bits: stable across runs and machines, unlike `Hasher`.
-func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-        hash ^= UInt64(byte)
-        hash &*= 0x0000_0100_0000_01b3
-    }
-    return hash
 }
 
 extension StringProtocol {

@@ -1,0 +1,43 @@
+import EndlessCore
+
+/// FNV-1a, 64 bits, over the values a response depends on: stable across runs and machines, unlike `Hasher`, and
+/// fed the values themselves rather than a string made of them (the ETag of every new window is one).
+struct StableHash {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func combine(_ number: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { combine(byte: UInt8(truncatingIfNeeded: number >> shift)) }
+    }
+
+    mutating func combine(_ number: Int64) { combine(UInt64(bitPattern: number)) }
+    mutating func combine(_ number: Int) { combine(Int64(number)) }
+    mutating func combine(_ number: Double) { combine(number.bitPattern) }
+    mutating func combine(_ flag: Bool) { combine(byte: flag ? 1 : 0) }
+
+    /// The text and its length, so that no two lists of texts run together alike.
+    mutating func combine(_ text: String) {
+        combine(bytes: text.utf8)
+        combine(text.utf8.count)
+    }
+
+    mutating func combine(bytes: some Sequence<UInt8>) {
+        for byte in bytes { combine(byte: byte) }
+    }
+
+    mutating func combine(_ number: DecimalNumber) {
+        combine(number.units)
+        combine(number.scale)
+    }
+
+    @inline(__always) private mutating func combine(byte: UInt8) {
+        value ^= UInt64(byte)
+        value &*= 0x0000_0100_0000_01b3
+    }
+}
+
+/// FNV-1a, 64 bits, of `bytes`.
+func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    var hash = StableHash()
+    hash.combine(bytes: bytes)
+    return hash.value
+}
