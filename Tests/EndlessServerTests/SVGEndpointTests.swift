@@ -73,6 +73,44 @@ import Testing
         #expect(SVGResource.renderingVersion.count >= 8)
     }
 
+    /// Two URLs share an ETag only when they draw the same bytes, and every parameter that may change the drawing
+    /// changes the ETag (a field left out of the hash would answer 304 with a stale image); spellings of the same
+    /// window share it.
+    @Test func everyParameterThatDrawsIsInTheETag() async throws {
+        let uris = [
+            "/svg/ruler?value=72.4", "/svg/ruler?value=72.40", "/svg/ruler?value=72.5",
+            "/svg/ruler?value=72.4&width=700",
+            "/svg/ruler?value=72.4&height=90", "/svg/ruler?value=72.4&min=10", "/svg/ruler?value=72.4&max=500",
+            "/svg/ruler?value=72.4&step=0.2", "/svg/ruler?value=72.4&ticks=5", "/svg/ruler?value=72.4&spacing=12",
+            "/svg/ruler?value=72.4&ends=clamp", "/svg/ruler?value=72.4&unit=lb",
+            "/svg/ruler?value=72.4&orientation=vertical",
+            "/svg/ruler?value=72.4&dir=rtl", "/svg/ruler?value=72.4&theme=dark", "/svg/ruler?value=72.4&theme=auto",
+            "/svg/grid", "/svg/grid?x=0&y=0", "/svg/grid?x=1", "/svg/grid?tile=120", "/svg/grid?theme=dark",
+            "/svg/grid?width=700", "/svg/loop", "/svg/loop?count=7", "/svg/loop?spacing=90", "/svg/loop?inset=3",
+            "/svg/loop?offset=5", "/svg/loop?orientation=vertical", "/svg/loop?theme=dark",
+            "/svg/ruler/tiles/3.svg", "/svg/ruler/tiles/4.svg", "/svg/ruler/tiles/3.svg?theme=dark",
+            "/svg/ruler/tiles/3.svg?height=90", "/svg/ruler/tiles/3.svg?dir=rtl", "/svg/grid/tiles/1/2.svg",
+            "/svg/grid/tiles/2/1.svg", "/svg/grid/tiles/1/2.svg?tile=120", "/svg/loop/tiles/3.svg",
+            "/svg/loop/tiles/3.svg?count=7", "/svg/loop/tiles/3.svg?height=90",
+        ]
+        try await withServer { client, _ in
+            var seen: [(uri: String, etag: String, body: ByteBuffer)] = []
+            for uri in uris {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status == .ok, "\(uri)")
+                let etag = try #require(response.headers[.eTag])
+                for earlier in seen where earlier.etag == etag {
+                    #expect(earlier.body == response.body, "\(earlier.uri) and \(uri)")
+                }
+                seen.append((uri, etag, response.body))
+            }
+            let etags = Dictionary(seen.map { ($0.uri, $0.etag) }, uniquingKeysWith: { first, _ in first })
+            #expect(etags["/svg/ruler?value=72.40"] == etags["/svg/ruler?value=72.4"])
+            #expect(etags["/svg/grid?x=0&y=0"] == etags["/svg/grid"])
+            #expect(Set(etags.values).count == uris.count - 2, "all the others differ")
+        }
+    }
+
     @Test func etagAnd304() async throws {
         try await withServer { client, _ in
             let first = try await client.execute(
