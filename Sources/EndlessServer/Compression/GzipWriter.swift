@@ -4,9 +4,9 @@ import NIOCore
 /// A gzip member written here rather than by zlib, for the SVG the fast path draws by the thousand: greedy LZ77
 /// matches (a 4-byte hash, one candidate), then each part as one deflate block with a Huffman code fitted to it, or
 /// the fixed code where that is shorter (RFC 1951). No per-stream state is set up or reset (zlib's level 1 clears a
-/// 64 KiB hash table for every stream), so a new 1200-point ruler window costs a few microseconds where zlib took
-/// about fifteen, at zlib's size. Each part ends with a sync flush (an empty stored block), so that it decodes as it
-/// arrives; matches reach back into earlier parts, as zlib's do across a sync flush.
+/// 64 KiB hash table for every stream), and the bytes come out at zlib's size: the README says what it saves. Each
+/// part ends with a sync flush (an empty stored block), so that it decodes as it arrives; matches reach back into
+/// earlier parts, as zlib's do across a sync flush.
 enum GzipWriter {
     /// `parts` as one gzip member: one encoded chunk a part, the last one finishing the stream.
     static func gzip(_ parts: [[UInt8]]) -> [ByteBuffer] {
