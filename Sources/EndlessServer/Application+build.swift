@@ -25,7 +25,7 @@ public func buildApplication(
     let responses = ResponseCache(
         capacity: options.responseCacheCapacity, maximumEntryBytes: options.maximumCachedResponseBytes)
     let metrics = ServerMetrics()
-    // Frames, the page and its assets: zlib's tighter code. SVG windows have their own writer (`GzipWriter`).
+    // Frames, the page and its assets go through zlib (none is made by the thousand); SVG windows, `GzipWriter`.
     let compressors = CompressorPool(capacity: 64)
     let responder = SVGResponder(
         tiles: TileCache(capacity: options.tileCacheCapacity, maximumBytes: options.tileCacheBytes),
