@@ -50,19 +50,30 @@ final class TileCache: Sendable {
 extension TileCache {
     /// A ruler's look; compute once per request, not per block.
     static func style(of renderer: RulerRenderer) -> String {
-        let c = renderer.ruler.configuration
-        return "ruler|\(c.minimum)|\(c.maximum)|\(c.step)|\(c.ticksPerBlock)|\(c.tickSpacing.bitPattern)|\(c.ends)|"
-            + "\(c.unit)|\(renderer.height.bitPattern)|\(renderer.orientation)|\(renderer.isMirrored)|\(renderer.theme)"
+        style(
+            ofRuler: renderer.ruler.configuration, thickness: renderer.height, orientation: renderer.orientation,
+            mirrored: renderer.isMirrored, theme: renderer.theme)
+    }
+
+    /// A ruler's look from what its renderer is made of, without making one (which draws a block's ticks): a new
+    /// window's ETag needs only this.
+    static func style(
+        ofRuler c: RulerConfiguration, thickness: Double, orientation: Orientation, mirrored: Bool, theme: Theme
+    ) -> String {
+        // Numbers as integers and names as their text, said outright: no formatting, no dynamic casts.
+        "ruler|\(c.minimum.units)e\(c.minimum.scale)|\(c.maximum.units)e\(c.maximum.scale)|\(c.step.units)e\(c.step.scale)|"
+            + "\(c.ticksPerBlock)|\(c.tickSpacing.bitPattern)|\(c.ends.description)|\(c.unit)|\(thickness.bitPattern)|"
+            + "\(orientation.description)|\(mirrored)|\(theme.description)"
     }
 
     static func style(of renderer: LoopRenderer) -> String {
         let loop = renderer.loop
         return "loop|\(loop.count)|\(loop.spacing.bitPattern)|\(loop.inset.bitPattern)|\(renderer.height.bitPattern)|"
-            + "\(renderer.orientation)|\(renderer.theme)"
+            + "\(renderer.orientation.description)|\(renderer.theme.description)"
     }
 
     static func style(of renderer: GridRenderer) -> String {
-        "grid|\(renderer.grid.tileSize.bitPattern)|\(renderer.theme)"
+        "grid|\(renderer.grid.tileSize.bitPattern)|\(renderer.theme.description)"
     }
 
     /// A ruler block's drawing: a wrapping ruler's block `b` looks like block `b mod cycle`.

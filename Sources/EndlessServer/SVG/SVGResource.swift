@@ -50,41 +50,38 @@ enum SVGResource: Sendable {
     }
 
     /// A hash of everything the bytes depend on, after parsing (`value=72.40` and `value=72.4` share it), and of
-    /// the rendering version: what the ETag says.
+    /// the rendering version: what the ETag says. The look is the tile cache's style, the one place that lists it.
     var contentHash: UInt64 {
         var hash = StableHash()
         hash.combine(SVGResource.renderingVersion)
         switch self {
         case .rulerWindow(let window, let theme):
             hash.combine("ruler window")
-            hash.combine(window.ruler.configuration, thickness: window.thickness, orientation: window.orientation)
-            hash.combine(window.isMirrored)
-            hash.combine(theme.description)
+            hash.combine(
+                TileCache.style(
+                    ofRuler: window.ruler.configuration, thickness: window.thickness, orientation: window.orientation,
+                    mirrored: window.isMirrored, theme: theme))
             hash.combine(numbers: window.offset, window.width, window.height)
         case .gridWindow(let window, let theme):
             hash.combine("grid window")
-            hash.combine(window.grid.tileSize)
-            hash.combine(theme.description)
+            hash.combine(TileCache.style(of: GridRenderer(grid: window.grid, theme: theme)))
             hash.combine(numbers: window.centerX, window.centerY, window.width, window.height)
         case .loopWindow(let window, let theme):
             hash.combine("loop window")
-            hash.combine(Self.renderer(window, theme))
+            hash.combine(TileCache.style(of: Self.renderer(window, theme)))
             hash.combine(numbers: window.offset, window.width, window.height)
         case .rulerBlock(let renderer, let block):
             hash.combine("ruler block")
-            hash.combine(renderer.ruler.configuration, thickness: renderer.height, orientation: renderer.orientation)
-            hash.combine(renderer.isMirrored)
-            hash.combine(renderer.theme.description)
+            hash.combine(TileCache.style(of: renderer))
             hash.combine(block)
         case .gridTile(let renderer, let tile):
             hash.combine("grid tile")
-            hash.combine(renderer.grid.tileSize)
-            hash.combine(renderer.theme.description)
+            hash.combine(TileCache.style(of: renderer))
             hash.combine(tile.x)
             hash.combine(tile.y)
         case .loopItem(let renderer, let item):
             hash.combine("loop item")
-            hash.combine(renderer)
+            hash.combine(TileCache.style(of: renderer))
             hash.combine(item)
         }
         return hash.value
@@ -218,29 +215,6 @@ extension SVGResource {
 }
 
 extension StableHash {
-    fileprivate mutating func combine(
-        _ configuration: RulerConfiguration, thickness: Double, orientation: Orientation
-    ) {
-        combine(configuration.minimum)
-        combine(configuration.maximum)
-        combine(configuration.step)
-        combine(configuration.ticksPerBlock)
-        combine(configuration.tickSpacing)
-        combine(configuration.ends.description)
-        combine(configuration.unit)
-        combine(thickness)
-        combine(orientation.description)
-    }
-
-    fileprivate mutating func combine(_ renderer: LoopRenderer) {
-        combine(renderer.loop.count)
-        combine(renderer.loop.spacing)
-        combine(renderer.loop.inset)
-        combine(renderer.height)
-        combine(renderer.orientation.description)
-        combine(renderer.theme.description)
-    }
-
     fileprivate mutating func combine(numbers: Double...) {
         for number in numbers { combine(number) }
     }

@@ -1,7 +1,5 @@
-import EndlessCore
-
 /// FNV-1a, 64 bits, over the values a response depends on: stable across runs and machines, unlike `Hasher`, and
-/// fed the values themselves rather than a string made of them (the ETag of every new window is one).
+/// fed numbers as their bits rather than as text made of them (the ETag of every new window is one).
 struct StableHash {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
@@ -12,7 +10,6 @@ struct StableHash {
     mutating func combine(_ number: Int64) { combine(UInt64(bitPattern: number)) }
     mutating func combine(_ number: Int) { combine(Int64(number)) }
     mutating func combine(_ number: Double) { combine(number.bitPattern) }
-    mutating func combine(_ flag: Bool) { combine(byte: flag ? 1 : 0) }
 
     /// The text and its length, so that no two lists of texts run together alike.
     mutating func combine(_ text: String) {
@@ -22,11 +19,6 @@ struct StableHash {
 
     mutating func combine(bytes: some Sequence<UInt8>) {
         for byte in bytes { combine(byte: byte) }
-    }
-
-    mutating func combine(_ number: DecimalNumber) {
-        combine(number.units)
-        combine(number.scale)
     }
 
     @inline(__always) private mutating func combine(byte: UInt8) {
