@@ -15,7 +15,8 @@
   // elsewhere the end of one whose `scrollend` never came (a smooth snap cut short by a write of the scroll position).
   const quietEnd = 'onscrollend' in window ? 500 : 150;
   const template = document.createElement('template');
-  // The grid's blocks are contained and drawn only near the view, so that a block added re-lays out no other.
+  // The grid's blocks are contained, so that a block added re-lays out no other. Not `content-visibility: auto`: a
+  // block redrawn in view (labels back after a fast fling) would be skipped for a frame, a blank one.
   const css = `:host { display: block; position: relative; overflow: hidden; height: 120px;
   background: var(--endless-background, #fafafa); font: 14px/1.4 system-ui, sans-serif; }
 :host([hidden]) { display: none; }
@@ -26,7 +27,7 @@
 .disabled { opacity: .5; }
 .content { position: relative; min-width: 100%; min-height: 100%; }
 .content > svg { position: absolute; display: block; }
-.grid .content > svg { contain: strict; content-visibility: auto; }
+.grid .content > svg { contain: strict; }
 .static { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
   overflow: hidden; pointer-events: none; }
 .live .static { display: none; }

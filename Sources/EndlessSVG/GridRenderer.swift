@@ -181,8 +181,8 @@ public struct GridRenderer: Sendable {
 
     /// A block of `n × n` tiles as one inline element for a page, which places it. It looks like the tiles side by
     /// side, but draws them as one background, one path of borders and the labels: about a fifth of the nodes a
-    /// tile, so a page keeps its frame rate through a fast fling.
-    public func blockElement(_ block: GridCoordinate, tilesPerBlock n: Int64) -> [UInt8] {
+    /// tile, so a page keeps its frame rate through a fast fling. A `.bare` block has no labels.
+    public func blockElement(_ block: GridCoordinate, tilesPerBlock n: Int64, detail: Detail = .full) -> [UInt8] {
         let size = grid.tileSize, side = size * Double(n)
         var group = SVGWriter(capacity: 320 + Int(n * n) * 64)
         groupOpening(into: &group)
@@ -226,7 +226,7 @@ public struct GridRenderer: Sendable {
         group.append(#"" fill="none" stroke=""#)
         group.append(colour: palette.border)
         group.append(#"" stroke-opacity="0.1" stroke-width="0.5"/>"#)
-        appendLabels(tiles, place: corner, into: &group)
+        if detail == .full { appendLabels(tiles, place: corner, into: &group) }
         group.append("</g>")
         return EndlessSVG.tileElement(width: side, height: side, content: group.bytes)
     }

@@ -204,4 +204,27 @@ import Testing
         #expect(far.horizontal.origin + x + 400 == 0 && far.vertical.origin + y + 400 == 0)
         #expect(far.center == (0, 0))
     }
+
+    @Test func aGridFlungFastDrawsItsBlocksBareUntilItSlowsOrEnds() throws {
+        let grid = Grid.standard
+        func frame(speed: Double, holding: Detail, ended: Bool = false, key: ViewKey? = nil) throws -> Detail {
+            let along = speed / 2.0.squareRoot()  // diagonal: the speed is the two axes' together
+            func report() -> AxisReport {
+                AxisReport(scroll: 2_000_000, origin: 0, length: 800, have: nil, velocity: along, cycle: 16)
+            }
+            return try grid.frame(
+                horizontal: report(), vertical: report(), layout: layout, gestureEnded: ended, backToCentre: false,
+                start: (0, 0), key: key, holding: holding
+            ).detail
+        }
+        #expect(try frame(speed: 20, holding: .full) == .bare)
+        #expect(try frame(speed: 9, holding: .full) == .full)
+        // Between the two speeds a view keeps what it holds; below the lower one, or at a gesture's end or a key,
+        // its labels come back.
+        #expect(try frame(speed: 9, holding: .bare) == .bare)
+        #expect(try frame(speed: 5, holding: .bare) == .full)
+        #expect(try frame(speed: 20, holding: .bare, ended: true) == .full)
+        #expect(try frame(speed: 20, holding: .bare, key: .arrowLeft) == .full)
+        #expect(try frame(speed: 0, holding: .full) == .full)
+    }
 }

@@ -206,7 +206,7 @@ struct Frame {
                     uri: "/frame/grid?scroll=\(scroll + 320),\(top)&t=1016&mark=\(mark)&\(query)", method: .get))
             #expect(fast.axes[0]["have"] as? String == "-1:6", "world -80 … 2,720 px, nothing behind")
             #expect(fast.axes[1]["have"] as? String == "-3:2", "a viewport each side at rest")
-            #expect(fast.json["mark"] as? String == "-80.0:20.0,-300.0:0.0@1016.0")
+            #expect(fast.json["mark"] as? String == "-80.0:20.0,-300.0:0.0@1016.0@bare", "too fast for labels")
             // 3,000 px in 150 ms, from a server further away: two of those cycles ahead, 6,000 px.
             let far = try Frame(
                 try await client.execute(
@@ -286,6 +286,40 @@ struct Frame {
             }
             let runs = frame.axes.map { ($0["have"] as! String).split(separator: ";").count }
             #expect(runs[0] > 1 && runs[0] == runs[1], "a staircase: \(frame.axes.map { $0["have"]! })")
+        }
+    }
+
+    /// A grid flung fast gets its new blocks without labels; once it slows, every block it holds comes again with
+    /// them, and an added block replaces the page's block of the same key.
+    @Test func aFastGridDrawsBareAndRedrawsWhatItHoldsOnceSlow() async throws {
+        try await withServer { client, _ in
+            let first = try Frame(try await client.execute(uri: "/frame/grid?size=800,600&t=1000", method: .get))
+            #expect(first.added.allSatisfy { ($0["svg"] as! String).contains("<text") }, "at rest: labels")
+            let (scroll, top) = (first.number("scroll")!, first.number("scroll", axis: 1)!)
+            let fast = try Frame(
+                try await client.execute(
+                    uri: "/frame/grid?size=800,600&scroll=\(scroll + 320),\(top)&t=1016&mark=\(first.json["mark"]!)"
+                        + "&\(first.held)", method: .get))
+            #expect(!fast.added.isEmpty && fast.added.allSatisfy { !($0["svg"] as! String).contains("<text") })
+            let bare = try #require(fast.json["mark"] as? String)
+            #expect(bare.hasSuffix("@bare"))
+            // Still at the same place 200 ms later: at rest, so every block held and still needed comes again.
+            let slow = try Frame(
+                try await client.execute(
+                    uri: "/frame/grid?size=800,600&scroll=\(scroll + 320),\(top)&t=1216&mark=\(bare)&\(fast.held)",
+                    method: .get))
+            let needed = slow.axes.map { ($0["have"] as! String).split(separator: ":").map { Int($0)! } }
+            let blocks = Set(
+                (needed[0][0]...needed[0][1]).flatMap { x in (needed[1][0]...needed[1][1]).map { "\(x),\($0)" } })
+            #expect(Set(slow.added.map { $0["key"] as! String }) == blocks)
+            #expect(slow.added.allSatisfy { ($0["svg"] as! String).contains("<text") })
+            #expect((slow.json["mark"] as? String)?.hasSuffix("@1216.0") == true, "labels held: no @bare")
+            // The same report with a plain mark (the page held labelled blocks): only what it lacks is sent.
+            let plain = try Frame(
+                try await client.execute(
+                    uri: "/frame/grid?size=800,600&scroll=\(scroll + 320),\(top)&t=1216"
+                        + "&mark=\(bare.dropLast("@bare".count))&\(fast.held)", method: .get))
+            #expect(plain.added.count < blocks.count)
         }
     }
 
@@ -380,7 +414,9 @@ struct Frame {
         ("/frame/grid?size=800,600&origin=0,0&have=1:2", "have"), ("/frame/loop?size=800,120&origin=nan", "origin"),
         ("/frame/ruler?size=800,120&value=5000", "value"), ("/frame/tree", "path"), ("/?value=abc", "value"),
         ("/?x=1e16", "x"), ("/frame/ruler?size=800,120&t=soon", "t"), ("/frame/ruler", "size"),
-        ("/frame/grid?size=800,600&t=5&mark=1:2@3", "mark"), ("/frame/loop?size=800,120&t=5&mark=1@2", "mark"),
+        ("/frame/grid?size=800,600&t=5&mark=1:2@3", "mark"),
+        ("/frame/grid?size=800,600&t=5&mark=1:2,3:4@3@fuzzy", "mark"),
+        ("/frame/loop?size=800,120&t=5&mark=1@2", "mark"),
         ("/frame/grid?size=800,9000", "size"), ("/frame/ruler?size=800,120&dir=rtl&orientation=vertical", "dir"),
         ("/frame/ruler?size=800,120&end=yes", "end"), ("/frame/loop?size=800,120&item=-9223372036854775808", "item"),
         ("/frame/loop?size=800,120&item=9223372036854775807", "item"),

@@ -509,6 +509,38 @@ def test_a_fast_grid_scroll_gets_its_tiles_ahead(page):
                   f"at rest the margin is the same each side again: {page.js(REACH_JS, False)}")
 
 
+# Every animation frame, the most grid blocks without labels seen so far (window.__bare); with `false`, how many
+# blocks the grid holds and how many of them have no labels now.
+BARE_JS = r"""
+const v = window.__v('grid');
+const count = () => {
+  const blocks = [...v.querySelectorAll('.content > svg')];
+  return [blocks.length, blocks.filter((b) => !b.querySelector('text')).length];
+};
+if (!arguments[0]) return count();
+window.__bare = 0;
+const record = () => {
+  if (window.__bare === null) return;
+  window.__bare = Math.max(window.__bare, count()[1]);
+  requestAnimationFrame(record);
+};
+requestAnimationFrame(record);
+"""
+
+
+def test_a_grid_flung_fast_draws_bare_blocks_and_labels_them_when_it_stops(page):
+    # Above 10,000 px/s new blocks come without labels (no text to lay out); once the fling stops, every block held
+    # comes again with them, replacing the bare one in place.
+    page.js(BARE_JS, True)
+    page.gesture("grid", 15_000, 15_000, speed=25_000)
+    bare = page.js("const n = window.__bare; window.__bare = null; return n")
+    assert bare > 0, "no bare block during a 25,000 px/s fling"
+    page.wait_for(lambda: page.js(BARE_JS, False)[1] == 0,
+                  f"blocks held, and of them bare, after the fling: {page.js(BARE_JS, False)}", timeout=5)
+    held, _ = page.js(BARE_JS, False)
+    assert held == page.js("return document.getElementById('grid').tiles.size") > 0, "a block redrawn is replaced"
+
+
 # Idle: a page left alone stops asking ------------------------------------------------------------------------------
 
 COUNT_FRAMES_JS = r"""

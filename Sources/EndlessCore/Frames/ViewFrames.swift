@@ -54,6 +54,8 @@ public struct GridFrame: Sendable {
     public var snap: (x: Double, y: Double)?
     /// World point at the viewport's centre once applied.
     public var center: (x: Double, y: Double)
+    /// Whether its new blocks have labels: not in a fast fling (`Detail`).
+    public var detail: Detail
 
     /// Tiles the page holds once applied.
     public var tileCount: Int { held.tiles.count * Int(tilesPerBlock * tilesPerBlock) }
@@ -70,10 +72,12 @@ extension Grid {
     public static let pageBlock: Int64 = 4
 
     /// The frame for a grid view; `backToCentre` scrolls smoothly to (0, 0) when it is near, and
-    /// re-places the content around it when it is too far to scroll to.
+    /// re-places the content around it when it is too far to scroll to. `held` is the detail of the blocks the page
+    /// holds.
     public func frame(
         horizontal: AxisReport, vertical: AxisReport, layout: AxisLayout, gestureEnded: Bool, backToCentre: Bool,
-        start: (x: Double, y: Double), key: ViewKey? = nil, tilesPerBlock: Int64 = Grid.pageBlock
+        start: (x: Double, y: Double), key: ViewKey? = nil, tilesPerBlock: Int64 = Grid.pageBlock,
+        holding held: Detail = .full
     ) throws(EndlessError) -> GridFrame {
         var horizontal = horizontal, vertical = vertical
         var start = start
@@ -118,9 +122,11 @@ extension Grid {
         } else if let key, let (dx, dy) = pan(for: key, viewport: (horizontal.length, vertical.length)) {
             snap = (columns.settledScroll + dx, rows.settledScroll + dy)
         }
+        let speed = (horizontal.velocity * horizontal.velocity + vertical.velocity * vertical.velocity).squareRoot()
         return GridFrame(
             horizontal: columns, vertical: rows, tilesPerBlock: tilesPerBlock, snap: snap,
-            center: backToCentre && snap != nil ? (0, 0) : center)
+            center: backToCentre && snap != nil ? (0, 0) : center,
+            detail: .forMotion(speed: speed, holding: held, gestureEnded: gestureEnded || key != nil))
     }
 
     /// Steps of a diagonal fling's lead (`AxisLayout.sweep`): at most a block's length of lead each, so the blocks

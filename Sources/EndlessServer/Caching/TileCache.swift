@@ -92,12 +92,16 @@ extension TileCache {
     }
 
     /// A page's grid blocks of `n × n` tiles; compute once per request, not per block.
-    static func blockStyle(of renderer: GridRenderer, tilesPerBlock n: Int64) -> String {
-        "\(style(of: renderer))|block \(n)"
+    static func blockStyle(of renderer: GridRenderer, tilesPerBlock n: Int64, detail: Detail) -> String {
+        "\(style(of: renderer))|block \(n)" + (detail == .bare ? "|bare" : "")
     }
 
-    /// A page's block of grid tiles, as the element the page places; `style` is `blockStyle`'s.
-    func block(_ block: GridCoordinate, tilesPerBlock n: Int64, of renderer: GridRenderer, style: String) -> [UInt8] {
-        content(for: TileKey(style: style, x: block.x, y: block.y)) { renderer.blockElement(block, tilesPerBlock: n) }
+    /// A page's block of grid tiles, as the element the page places; `style` is `blockStyle`'s for `detail`.
+    func block(
+        _ block: GridCoordinate, tilesPerBlock n: Int64, detail: Detail, of renderer: GridRenderer, style: String
+    ) -> [UInt8] {
+        content(for: TileKey(style: style, x: block.x, y: block.y)) {
+            renderer.blockElement(block, tilesPerBlock: n, detail: detail)
+        }
     }
 }

@@ -61,10 +61,11 @@ struct TileAnswer: Encodable, Sendable {
 extension FrameAnswer {
     /// The tiles to add, move and remove to go from what the page holds (`have`) to what `frames` need (`need`, all
     /// of each frame's tiles unless given), and each axis's `have` to send back. A tile is keyed by its index on each
-    /// axis (`3`, or `3,-2` for a grid block); `element` draws a new one.
+    /// axis (`3`, or `3,-2` for a grid block); `element` draws a new one. With `redraw`, every tile needed is sent,
+    /// held or not: an added tile replaces the page's tile of the same key (bare ones, once a fling slows).
     mutating func placeTiles(
         _ frames: [(axis: FrameAxis, frame: AxisFrame)], reportedOrigins: [Double], have: TileSet?,
-        need: TileSet? = nil, element: ([Int64]) -> [UInt8]
+        need: TileSet? = nil, redraw: Bool = false, element: ([Int64]) -> [UInt8]
     ) {
         let need = need ?? TileSet(frames.map(\.frame.tiles.indices))
         for index in axes.indices {
@@ -86,7 +87,7 @@ extension FrameAnswer {
             remove = have.tiles.filter { !(held?.contains($0) == true && need.contains($0)) }.map(key)
         }
         for tile in need.tiles {
-            if held?.contains(tile) != true {
+            if redraw || held?.contains(tile) != true {
                 add.append(answer(tile, svg: String(decoding: element(tile), as: UTF8.self)))
             } else if moved {
                 move.append(answer(tile, svg: nil))

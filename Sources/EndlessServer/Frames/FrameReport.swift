@@ -97,6 +97,12 @@ struct FrameReport: Sendable {
         return reports
     }
 
+    /// The detail of the tiles the page holds, as its mark says; a mark counts only with the clock, as in `reports`.
+    func heldDetail(axes: Int) throws(EndlessError) -> Detail {
+        guard time != nil else { return .full }
+        return try MotionMark(mark, axes: axes)?.holding ?? .full
+    }
+
     private static func pair(_ p: Parameters, _ name: String, accepts: String) throws(EndlessError) -> (Double, Double)?
     {
         guard let text = p.text(name) else { return nil }

@@ -11,6 +11,7 @@ enum GridFrameView: FrameView {
         let grid = try p.grid()
         let theme = try p.theme()
         let reports = try report.reports([.x, .y], layout: request.layout)
+        let held = try report.heldDetail(axes: 2)
         if let held = report.held, held.boxes[0].count == 2,
             held.boundingCount > Limits.maximumTilesPerFrame / Int(Grid.pageBlock * Grid.pageBlock)
         {
@@ -24,9 +25,9 @@ enum GridFrameView: FrameView {
         try Limits.checkCoordinate(start.y, "y")
         let frame = try grid.frame(
             horizontal: reports[0], vertical: reports[1], layout: request.layout, gestureEnded: report.gestureEnded,
-            backToCentre: report.key == .home, start: start, key: report.key)
+            backToCentre: report.key == .home, start: start, key: report.key, holding: held)
         let renderer = GridRenderer(grid: grid, theme: theme)
-        let style = TileCache.blockStyle(of: renderer, tilesPerBlock: frame.tilesPerBlock)
+        let style = TileCache.blockStyle(of: renderer, tilesPerBlock: frame.tilesPerBlock, detail: frame.detail)
         let (x, y) = (readoutNumber(frame.center.x), readoutNumber(frame.center.y))
         var answer = FrameAnswer(
             seq: report.sequence,
@@ -44,16 +45,19 @@ enum GridFrameView: FrameView {
                     ]),
             ],
             settled: report.gestureEnded && frame.snap == nil && report.key == nil,
-            mark: MotionMark(time: report.time, reports: reports, frames: [frame.horizontal, frame.vertical])?.text,
+            mark: MotionMark(
+                time: report.time, reports: reports, frames: [frame.horizontal, frame.vertical], holding: frame.detail
+            )?.text,
             style: frame.horizontal.isNewPlacement
                 ? FrameRequest.style(theme, light: .standard(.light), dark: .standard(.dark)) : nil)
         answer.placeTiles(
             [(.x, frame.horizontal), (.y, frame.vertical)],
             reportedOrigins: reports.compactMap(\.origin).count == 2 ? reports.compactMap(\.origin) : [],
-            have: report.held, need: frame.held
+            have: report.held, need: frame.held, redraw: held == .bare && frame.detail == .full
         ) { tile in
             request.tiles.block(
-                GridCoordinate(x: tile[0], y: tile[1]), tilesPerBlock: frame.tilesPerBlock, of: renderer, style: style)
+                GridCoordinate(x: tile[0], y: tile[1]), tilesPerBlock: frame.tilesPerBlock, detail: frame.detail,
+                of: renderer, style: style)
         }
         return answer
     }

@@ -1,13 +1,17 @@
 import EndlessCore
 
 /// `mark`: each axis's leading edge in the world and its velocity, and the page's clock, as `x:vx@t` or
-/// `x:vx,y:vy@t`. A frame carries one and the page sends it back with its next request and the time `t`, so the
-/// server can tell how fast each axis scrolls without keeping any state.
+/// `x:vx,y:vy@t`, then `@bare` if the tiles it holds are drawn bare (`Detail`). A frame carries one and the page
+/// sends it back with its next request and the time `t`, so the server can tell how fast each axis scrolls, and
+/// which tiles to draw again, without keeping any state.
 struct MotionMark: Sendable, Hashable {
     var samples: [ScrollSample]
+    /// The detail of the tiles the page holds once it applied the frame.
+    var holding: Detail
 
-    init(_ samples: [ScrollSample]) {
+    init(_ samples: [ScrollSample], holding: Detail = .full) {
         self.samples = samples
+        self.holding = holding
     }
 
     /// Reads a mark with `axes` axes; `nil` text is no mark.
@@ -17,16 +21,21 @@ struct MotionMark: Sendable, Hashable {
         let pairs = (parts.first?.split(separator: ",", omittingEmptySubsequences: false) ?? []).map {
             $0.split(separator: ":", omittingEmptySubsequences: false).compactMap { Double($0) }.filter(\.isFinite)
         }
-        guard text.utf8.count <= 200, parts.count == 2, let time = Double(parts[1]), time.isFinite,
-            pairs.count == axes, pairs.allSatisfy({ $0.count == 2 })
+        let form = axes == 1 ? "x:v@t" : "x:v,y:v@t"
+        guard text.utf8.count <= 200, parts.count == 2 || (parts.count == 3 && parts[2] == "bare"),
+            let time = Double(parts[1]), time.isFinite, pairs.count == axes, pairs.allSatisfy({ $0.count == 2 })
         else {
-            throw EndlessError("mark", "must be what the last frame said, as " + (axes == 1 ? "x:v@t" : "x:v,y:v@t"))
+            throw EndlessError(
+                "mark", "must be what the last frame said, as \(form) or \(form)@bare")
         }
-        self.init(pairs.map { ScrollSample(position: $0[0], time: time, velocity: $0[1]) })
+        self.init(
+            pairs.map { ScrollSample(position: $0[0], time: time, velocity: $0[1]) },
+            holding: parts.count == 3 ? .bare : .full)
     }
 
     var text: String {
         samples.map { "\($0.position):\($0.velocity)" }.joined(separator: ",") + "@\(samples.first?.time ?? 0)"
+            + (holding == .bare ? "@bare" : "")
     }
 }
 
@@ -45,14 +54,15 @@ extension MotionMark {
     }
 
     /// The mark a frame carries for the page's clock `time`: each axis's settled leading edge in the world and its
-    /// report's velocity (none for content placed anew). `nil` when the page gave no clock.
-    init?(time: Double?, reports: [AxisReport], frames: [AxisFrame]) {
+    /// report's velocity (none for content placed anew), and the detail of the tiles it leaves the page holding.
+    /// `nil` when the page gave no clock.
+    init?(time: Double?, reports: [AxisReport], frames: [AxisFrame], holding: Detail = .full) {
         guard let time else { return nil }
         self.init(
             zip(reports, frames).map { report, frame in
                 ScrollSample(
                     position: frame.origin + frame.settledScroll, time: time,
                     velocity: frame.isNewPlacement ? 0 : report.velocity)
-            })
+            }, holding: holding)
     }
 }
