@@ -227,4 +227,18 @@ import Testing
         #expect(try frame(speed: 20, holding: .bare, key: .arrowLeft) == .full)
         #expect(try frame(speed: 0, holding: .full) == .full)
     }
+
+    @Test func aFrameOfTinyBlocksHoldsNoMoreThanTheLimit() throws {
+        // 2-point blocks (one tick 2 points apart) across the widest view, flung: the margins narrow so the frame
+        // holds at most the limit, and still the whole viewport.
+        let tiny = try Ruler(RulerConfiguration(ticksPerBlock: 1, tickSpacing: 2))
+        var report = AxisReport(scroll: 2_000_000, origin: 0, length: 8192, have: nil, velocity: 20, cycle: 16)
+        for velocity in [0.0, 20] {
+            report.velocity = velocity
+            let axis = try tiny.frame(report, layout: layout, gestureEnded: false, startOffset: 0).axis
+            #expect(axis.tiles.count <= Limits.maximumTilesPerFrame)
+            #expect(axis.position(of: axis.tiles.first) <= report.scroll)
+            #expect(axis.position(of: axis.tiles.last) + 2 >= report.scroll + report.length)
+        }
+    }
 }

@@ -84,15 +84,16 @@ import Testing
     @Test func aViewThatSetsOffFromRestLeadsLikeAFastFlingUntilItsSpeedIsKnown() {
         let rest = ScrollSample(position: 0, time: 0)
         #expect(
-            layout.startingDirection(from: rest, to: 320) == 1 && layout.startingDirection(from: rest, to: -320) == -1)
+            layout.startingDirection(from: rest, to: 320) == .forward
+                && layout.startingDirection(from: rest, to: -320) == .backward)
         // A settle or a nudge is no start; nor is a view already moving (its speed is known).
-        #expect(layout.startingDirection(from: rest, to: 100) == 0)
-        #expect(layout.startingDirection(from: ScrollSample(position: 0, time: 0, velocity: 5), to: 320) == 0)
+        #expect(layout.startingDirection(from: rest, to: 100) == nil)
+        #expect(layout.startingDirection(from: ScrollSample(position: 0, time: 0, velocity: 5), to: 320) == nil)
         // Set off forwards 55 ms away: a fast fling's until the next report's frame is in, 20 × (2 × 55 + 50) px.
         var report = AxisReport(scroll: 2_000_000, origin: 0, length: 1269, have: nil, roundTrip: 55)
-        report.startingDirection = 1
+        report.startingDirection = .forward
         #expect(abs(layout.lead(of: report) - 3_200) < 1e-9)
-        report.startingDirection = -1
+        report.startingDirection = .backward
         #expect(abs(layout.lead(of: report) + 3_200) < 1e-9)
         // A speed known to be higher leads further.
         (report.velocity, report.cycle) = (-30, 70)

@@ -86,4 +86,22 @@ import Testing
             horizontal: still.0, vertical: y, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0))
         #expect(straight.held.boxes == [[straight.horizontal.tiles.indices, straight.vertical.tiles.indices]])
     }
+
+    @Test func aHugeViewFlungDiagonallyTakesTheStepsOfTheMarginItGets() throws {
+        // 8192 × 8192: a frame that big gets no margin, so no lead to step along: one box, and not the 8 steps a
+        // full lead would take.
+        let grid = try Grid(tileSize: 100)
+        let report = AxisReport(scroll: 2_000_000, origin: 0, length: 8192, have: nil, velocity: 14, cycle: 50)
+        let frame = try grid.frame(
+            horizontal: report, vertical: report, layout: AxisLayout(), gestureEnded: false, backToCentre: false,
+            start: (0, 0))
+        #expect(frame.horizontal.sweep.count == 1 && frame.held.boxes.count == 1)
+        #expect(frame.tileCount <= Limits.maximumTilesPerFrame)
+        // Smaller tiles than fit, even with no margin: refused, not a frame of a million tiles.
+        #expect(throws: EndlessError.self) {
+            try Grid(tileSize: 10).frame(
+                horizontal: report, vertical: report, layout: AxisLayout(), gestureEnded: false,
+                backToCentre: false, start: (0, 0))
+        }
+    }
 }

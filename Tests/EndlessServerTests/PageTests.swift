@@ -421,6 +421,7 @@ struct Frame {
         ("/frame/ruler?size=800,120&end=yes", "end"), ("/frame/loop?size=800,120&item=-9223372036854775808", "item"),
         ("/frame/loop?size=800,120&item=9223372036854775807", "item"),
         ("/frame/ruler?size=800,120&lead=1e300", "scroll"), ("/?height=300", "height"),
+        ("/frame/grid?size=8192,8192&tile=10", "tile"),
     ])
     func badFrameRequestsGetOneLine(uri: String, parameter: String) async throws {
         try await withServer { client, _ in

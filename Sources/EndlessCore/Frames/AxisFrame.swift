@@ -15,8 +15,8 @@ public struct AxisReport: Sendable, Hashable {
     /// Milliseconds the page's requests take to be answered (its quickest recent one, less the server's own time);
     /// 0 when it does not know.
     public var roundTrip: Double
-    /// -1 or 1 when the view set off, that way, from rest since its last report: moving, at a speed not known yet.
-    public var startingDirection: Double = 0
+    /// The way the view set off from rest since its last report: moving, at a speed not known yet. `nil` otherwise.
+    public var startingDirection: ScrollDirection? = nil
 
     public init(
         scroll: Double, origin: Double?, length: Double, have: ClosedRange<Int64>?, velocity: Double = 0,
@@ -78,9 +78,9 @@ public struct AxisLayout: Sendable, Hashable {
     public func lead(of report: AxisReport) -> Double {
         let lead = lead(
             length: report.length, velocity: report.velocity, cycle: report.cycle, roundTrip: report.roundTrip)
-        guard report.startingDirection != 0 else { return report.velocity < 0 ? -lead : lead }
+        guard let direction = report.startingDirection else { return report.velocity < 0 ? -lead : lead }
         let fling = min(flingSpeed * nextFrame(roundTrip: report.roundTrip), report.length * maximumLead)
-        return report.startingDirection < 0 ? -max(lead, fling) : max(lead, fling)
+        return direction == .backward ? -max(lead, fling) : max(lead, fling)
     }
 
     /// Milliseconds from a report until the frame after its own is in: its round trip, the wait for the animation
@@ -94,11 +94,11 @@ public struct AxisLayout: Sendable, Hashable {
         max(length * overscan, min(flingSpeed * 2 * roundTrip, length * maximumLead))
     }
 
-    /// The direction a view set off in from rest, given the sample its last frame marked and where it is now: -1 or 1
+    /// The direction a view set off in from rest, given the sample its last frame marked and where it is now: one
     /// when it was at rest and has moved at least half a frame of a fast fling since (less is a settle or a nudge).
-    public func startingDirection(from mark: ScrollSample, to position: Double) -> Double {
-        guard mark.velocity == 0, abs(position - mark.position) >= flingSpeed * frameTime / 2 else { return 0 }
-        return position < mark.position ? -1 : 1
+    public func startingDirection(from mark: ScrollSample, to position: Double) -> ScrollDirection? {
+        guard mark.velocity == 0, abs(position - mark.position) >= flingSpeed * frameTime / 2 else { return nil }
+        return position < mark.position ? .backward : .forward
     }
 
     /// How far the viewport moves before the tiles of the next frame are in: `lookahead`, two `cycle`s, or
@@ -170,9 +170,11 @@ extension AxisLayout {
         try Limits.checkCoordinate(axis.worldOffset, "scroll")
         // A gesture that ended has no fling ahead, only a short settle.
         var moving = report
-        if gestureEnded { (moving.velocity, moving.startingDirection) = (0, 0) }
+        if gestureEnded { (moving.velocity, moving.startingDirection) = (0, nil) }
         let lead = lead(of: moving)
-        let (before, after) = margins(length: report.length, lead: lead, roundTrip: report.roundTrip)
+        let (before, after) = cappedMargins(
+            margins(length: report.length, lead: lead, roundTrip: report.roundTrip), length: report.length,
+            tileLength: strip.length)
         let run = strip.run(from: axis.worldOffset - before, extent: before + report.length + after)
         // Positions relative to the margin's start become content coordinates.
         let tiles = TileRun(
@@ -183,6 +185,18 @@ extension AxisLayout {
             sweep: Self.sweep(
                 strip: strip, from: axis.worldOffset - before, to: axis.worldOffset + report.length + after,
                 lead: lead, steps: steps))
+    }
+
+    /// `margins` narrowed, in proportion, so that a frame holds at most `Limits.maximumTilesPerFrame` tiles along
+    /// the axis: 2-point ruler blocks across an 8192-point view would otherwise send 12,000 at rest.
+    func cappedMargins(_ margins: (before: Double, after: Double), length: Double, tileLength: Double) -> (
+        before: Double, after: Double
+    ) {
+        // Two tiles spare: a span starts and ends part way through one.
+        let room = max(0, Double(Limits.maximumTilesPerFrame - 2) * tileLength - length)
+        let total = margins.before + margins.after
+        guard total > room else { return margins }
+        return (margins.before * room / total, margins.after * room / total)
     }
 
     /// The tiles of `[lower, upper)` at each of `steps` steps of a lead of `lead` points (negative: backwards):

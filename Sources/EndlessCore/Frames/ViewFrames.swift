@@ -90,11 +90,13 @@ extension Grid {
             }
         }
         let strip = blockStrip(tilesPerBlock: tilesPerBlock)
-        let steps = gestureEnded ? 1 : Self.leadSteps(horizontal, vertical, layout: layout, blockLength: strip.length)
         func axes(marginScale scale: Double) throws(EndlessError) -> (AxisFrame, AxisFrame) {
             var scaled = layout
             scaled.overscan *= scale
             scaled.maximumLead *= scale
+            // Steps of the lead these margins have, not the unscaled one.
+            let steps =
+                gestureEnded ? 1 : Self.leadSteps(horizontal, vertical, layout: scaled, blockLength: strip.length)
             return (
                 try scaled.frame(
                     horizontal, strip: strip, gestureEnded: gestureEnded, quantum: strip.length,
@@ -105,12 +107,20 @@ extension Grid {
             )
         }
         // A huge viewport or a fast fling gets smaller margins rather than a frame too big to send; with none,
-        // the largest viewport (8192 × 8192) fits.
+        // the largest viewport (8192 × 8192) fits in tiles of 100 points, and a view that does not fit is refused.
         let tilesInBlock = Int(tilesPerBlock * tilesPerBlock)
         var (columns, rows) = try axes(marginScale: 1)
         for scale in [0.5, 0.25, 0.125, 0]
         where columns.tiles.count * rows.tiles.count * tilesInBlock > Limits.maximumTilesPerFrame {
             (columns, rows) = try axes(marginScale: scale)
+        }
+        let tiles = columns.tiles.count * rows.tiles.count * tilesInBlock
+        guard tiles <= Limits.maximumTilesPerFrame else {
+            throw EndlessError(
+                "tile",
+                "of \(Limits.Accepts.text(tileSize)) points fill a \(Limits.Accepts.text(horizontal.length)) × "
+                    + "\(Limits.Accepts.text(vertical.length)) view with \(tiles) tiles, more than "
+                    + "\(Limits.maximumTilesPerFrame); use larger tiles or a smaller view")
         }
         let center = (
             x: columns.origin + columns.settledScroll + horizontal.length / 2,
