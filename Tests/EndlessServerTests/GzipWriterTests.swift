@@ -64,6 +64,33 @@ import Testing
         let zlib = try input.compress(with: .gzip).readableBytes
         #expect(ours <= zlib * 21 / 20, "ours \(ours) bytes, zlib's \(zlib)")
     }
+
+    /// Windows of a kind written one after another with kept codes: each decodes exactly, the codes of the first
+    /// serve the ones like it, a window with a byte they have no code for gets codes of its own, and none comes out
+    /// more than the slack bigger than with codes fitted to it.
+    @Test func keptCodesServeWindowsLikeTheOneTheyWereFittedTo() throws {
+        func window(_ first: Int, label: String = "") -> [UInt8] {
+            Array(
+                (0..<13).map {
+                    ##"<g transform="translate(\##($0 * 100 - 44))"><path d="M5 0V37.5M15 0V37.5"/><text x="55">"##
+                        + "\(first + $0)\(label)</text></g>\n"
+                }
+                .joined().utf8)
+        }
+        let codes = GzipCodes()
+        var kept: [Double] = []
+        for (index, document) in [window(776), window(31_337), window(123_456), window(12, label: "€"), window(4_000)]
+            .enumerated()
+        {
+            let chunks = GzipWriter.gzip([document], codes: codes)
+            #expect(try inflated(chunks) == [document], "window \(index)")
+            let own = GzipWriter.gzip([document])[0].readableBytes
+            #expect(Double(chunks[0].readableBytes) <= Double(own) * GzipCodes.slack + 4, "window \(index)")
+            kept.append(try #require(codes.codes).bitsPerByte)
+        }
+        #expect(kept[1] == kept[0] && kept[2] == kept[0], "the first window's codes serve the next two")
+        #expect(kept[3] != kept[0], "a byte of \"€\" has no code in them: fitted anew")
+    }
 }
 
 @Suite struct HuffmanCodeTests {

@@ -8,8 +8,9 @@ import NIOCore
 /// part ends with a sync flush (an empty stored block), so that it decodes as it arrives; matches reach back into
 /// earlier parts, as zlib's do across a sync flush.
 enum GzipWriter {
-    /// `parts` as one gzip member: one encoded chunk a part, the last one finishing the stream.
-    static func gzip(_ parts: [[UInt8]]) -> [ByteBuffer] {
+    /// `parts` as one gzip member: one encoded chunk a part, the last one finishing the stream. With `codes`, a block
+    /// may take the codes kept there, and keeps its own there when it fits new ones.
+    static func gzip(_ parts: [[UInt8]], codes: GzipCodes? = nil) -> [ByteBuffer] {
         let parts = parts.isEmpty ? [[]] : parts
         var input = parts[0]
         if parts.count > 1 {
@@ -30,7 +31,7 @@ enum GzipWriter {
                 let chunkStart = index == 0 ? 0 : writer.byteCount
                 let block = matcher.tokens(start..<start + part.count)
                 start += part.count
-                block.write(into: &writer, isLast: isLast)
+                block.write(into: &writer, isLast: isLast, codes: codes)
                 writer.alignToByte()
                 if isLast {
                     let crc = UInt32(truncatingIfNeeded: crc32(0, input.baseAddress, UInt32(input.count)))
@@ -51,6 +52,8 @@ enum GzipWriter {
 
 /// A part as deflate's tokens (literals, and matches of a length and a distance) and how often each symbol occurs.
 private struct Block {
+    /// Bytes of input the block holds.
+    var byteCount: Int
     /// A literal byte, or `matchFlag | length << 16 | distance`.
     var tokens: [UInt32]
     var literalFrequencies: [Int]
@@ -58,23 +61,54 @@ private struct Block {
     static let matchFlag: UInt32 = 1 << 31
 
     /// The block's header bits, then its tokens, then end of block; with a sync flush's 3 header bits after a block
-    /// that is not the last.
-    func write(into writer: inout BitWriter, isLast: Bool) {
-        var literalFrequencies = literalFrequencies
-        literalFrequencies[256] = 1
-        let literals = HuffmanCode(frequencies: literalFrequencies, limit: 15)
-        let distances = HuffmanCode(frequencies: distanceFrequencies, limit: 15)
-        let header = DynamicHeader(literals: literals, distances: distances)
+    /// that is not the last. In the codes kept in `codes` when they suit it, else in codes fitted to it (kept next),
+    /// or in the fixed code where that is shorter.
+    func write(into writer: inout BitWriter, isLast: Bool, codes cache: GzipCodes? = nil) {
         let isLastBit: UInt32 = isLast ? 1 : 0
-        if header.bits + cost(literals, distances) < cost(FixedCodes.literals, FixedCodes.distances) {
+        let fixed = cost(FixedCodes.literals, FixedCodes.distances)
+        var chosen = cache?.codes
+        if let kept = chosen {
+            let bits = kept.header.bits + cost(kept.literals, kept.distances)
+            let suits = covers(kept) && Double(bits) <= kept.bitsPerByte * GzipCodes.slack * Double(byteCount)
+            if !suits || bits >= fixed { chosen = nil }
+        }
+        if chosen == nil {
+            var literalFrequencies = literalFrequencies
+            literalFrequencies[256] = 1
+            let literals = HuffmanCode(frequencies: literalFrequencies, limit: 15)
+            let distances = HuffmanCode(frequencies: distanceFrequencies, limit: 15)
+            let header = DynamicHeader(literals: literals, distances: distances)
+            let bits = header.bits + cost(literals, distances)
+            if bits < fixed {
+                let fitted = FittedCodes(
+                    literals: literals, distances: distances, header: header,
+                    bitsPerByte: Double(bits) / Double(max(1, byteCount)))
+                cache?.keep(fitted)
+                chosen = fitted
+            }
+        }
+        if let codes = chosen {
             writer.write(isLastBit | 0b100, count: 3)  // BTYPE 10: a code of its own
-            header.write(into: &writer)
-            writeTokens(literals, distances, into: &writer)
+            codes.header.write(into: &writer)
+            writeTokens(codes.literals, codes.distances, into: &writer)
         } else {
             writer.write(isLastBit | 0b010, count: 3)  // BTYPE 01: the fixed code
             writeTokens(FixedCodes.literals, FixedCodes.distances, into: &writer)
         }
         if !isLast { writer.write(0, count: 3) }  // an empty stored block follows: a sync flush
+    }
+
+    /// Whether `codes` have a code for every symbol the block uses, end of block included.
+    private func covers(_ codes: FittedCodes) -> Bool {
+        guard codes.literals.lengths[256] > 0 else { return false }
+        for (symbol, count) in literalFrequencies.enumerated() where count > 0 && codes.literals.lengths[symbol] == 0 {
+            return false
+        }
+        for (symbol, count) in distanceFrequencies.enumerated() where count > 0 && codes.distances.lengths[symbol] == 0
+        {
+            return false
+        }
+        return true
     }
 
     /// Bits the tokens take in these codes (extra bits are the same in any code, and left out).
@@ -112,7 +146,7 @@ private struct Block {
 }
 
 /// A dynamic block's code description (RFC 1951 §3.2.7): both codes' lengths, run-length coded, in a code of its own.
-private struct DynamicHeader {
+struct DynamicHeader: Sendable {
     private let literalCount: Int
     private let distanceCount: Int
     /// Code-length symbols 0…18, each as `symbol | extraCount << 8 | extra << 16`.
@@ -170,7 +204,7 @@ private struct DynamicHeader {
         14 + 3 * lengthCodeCount + runs.reduce(0) { $0 + lengthCode.lengths[Int($1 & 0xFF)] + Int($1 >> 8 & 0xFF) }
     }
 
-    func write(into writer: inout BitWriter) {
+    fileprivate func write(into writer: inout BitWriter) {
         writer.write(UInt32(literalCount - 257), count: 5)
         writer.write(UInt32(distanceCount - 1), count: 5)
         writer.write(UInt32(lengthCodeCount - 4), count: 4)
@@ -312,7 +346,8 @@ private struct Matcher {
             }
         }
         return Block(
-            tokens: tokens, literalFrequencies: literalFrequencies, distanceFrequencies: distanceFrequencies)
+            byteCount: range.count, tokens: tokens, literalFrequencies: literalFrequencies,
+            distanceFrequencies: distanceFrequencies)
     }
 }
 

@@ -1,7 +1,7 @@
 /// A canonical Huffman code (RFC 1951 §3.2.2): each symbol's code length, and its code bit-reversed, as deflate's
 /// least-significant-bit-first stream wants it. Made for every block the fast path writes, so made without sorting
 /// by closure or reversing bit by bit.
-struct HuffmanCode {
+struct HuffmanCode: Sendable {
     /// Bits per symbol; 0 for a symbol without a code.
     let lengths: [Int]
     let codes: [UInt32]

@@ -15,6 +15,8 @@ struct SVGResponder: Sendable {
     let bytesPerChunk: Int
     /// Takes turns among the large windows.
     let largeWindows: RenderGate
+    /// Huffman codes kept per kind of document: a new window is written in the last one's codes when they suit it.
+    let gzipCodes = Dictionary(uniqueKeysWithValues: SVGResource.Kind.allCases.map { ($0, GzipCodes()) })
 
     /// Answers from the response cache when this URL went out before in this encoding; else parses the query (read
     /// once) and draws (a large window in its turn, see `RenderGate`), keeping what went out. Throws
@@ -77,7 +79,8 @@ struct SVGResponder: Sendable {
         let rendered = resource.render(cache: tiles)
         metrics.renderDuration[resource.kind.route]?.record(duration: ContinuousClock.now - start)
         let batches = Self.batches(rendered, bytesPerChunk: bytesPerChunk)
-        let chunks = gzip ? GzipWriter.gzip(batches) : batches.map { ByteBuffer(bytes: $0) }
+        let chunks =
+            gzip ? GzipWriter.gzip(batches, codes: gzipCodes[resource.kind]) : batches.map { ByteBuffer(bytes: $0) }
         let response = CachedResponse(etag: etag, resource: resource.kind, pinned: pinned, gzip: gzip, chunks: chunks)
         responses.store(response, for: cacheKey)
         return response
