@@ -11,7 +11,7 @@ enum GridFrameView: FrameView {
         let grid = try p.grid()
         let theme = try p.theme()
         let reports = try report.reports([.x, .y], layout: request.layout)
-        let held = try report.heldDetail(axes: 2)
+        let heldDetail = try report.heldDetail(axes: 2)
         if let held = report.held, held.boxes[0].count == 2,
             held.boundingCount > Limits.maximumTilesPerFrame / Int(Grid.pageBlock * Grid.pageBlock)
         {
@@ -25,7 +25,7 @@ enum GridFrameView: FrameView {
         try Limits.checkCoordinate(start.y, "y")
         let frame = try grid.frame(
             horizontal: reports[0], vertical: reports[1], layout: request.layout, gestureEnded: report.gestureEnded,
-            backToCentre: report.key == .home, start: start, key: report.key, holding: held)
+            backToCentre: report.key == .home, start: start, key: report.key, holding: heldDetail)
         let renderer = GridRenderer(grid: grid, theme: theme)
         let style = TileCache.blockStyle(of: renderer, tilesPerBlock: frame.tilesPerBlock, detail: frame.detail)
         let (x, y) = (readoutNumber(frame.center.x), readoutNumber(frame.center.y))
@@ -53,7 +53,7 @@ enum GridFrameView: FrameView {
         answer.placeTiles(
             [(.x, frame.horizontal), (.y, frame.vertical)],
             reportedOrigins: reports.compactMap(\.origin).count == 2 ? reports.compactMap(\.origin) : [],
-            have: report.held, need: frame.held, redraw: held == .bare && frame.detail == .full
+            have: report.held, need: frame.held, redraw: heldDetail == .bare && frame.detail == .full
         ) { tile in
             request.tiles.block(
                 GridCoordinate(x: tile[0], y: tile[1]), tilesPerBlock: frame.tilesPerBlock, detail: frame.detail,
