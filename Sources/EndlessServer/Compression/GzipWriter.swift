@@ -65,12 +65,11 @@ private struct Block {
     /// or in the fixed code where that is shorter.
     func write(into writer: inout BitWriter, isLast: Bool, codes cache: GzipCodes? = nil) {
         let isLastBit: UInt32 = isLast ? 1 : 0
-        let fixed = cost(FixedCodes.literals, FixedCodes.distances)
-        var chosen = cache?.codes
-        if let kept = chosen {
-            let bits = kept.header.bits + cost(kept.literals, kept.distances)
-            let suits = covers(kept) && Double(bits) <= kept.bitsPerByte * GzipCodes.slack * Double(byteCount)
-            if !suits || bits >= fixed { chosen = nil }
+        let fixed = cost(FixedCodes.literals, FixedCodes.distances)!  // the fixed code has every symbol
+        var chosen: FittedCodes? = nil
+        if let kept = cache?.codes, let tokens = cost(kept.literals, kept.distances) {
+            let bits = kept.header.bits + tokens
+            if bits < fixed, Double(bits) <= kept.bitsPerByte * GzipCodes.slack * Double(byteCount) { chosen = kept }
         }
         if chosen == nil {
             var literalFrequencies = literalFrequencies
@@ -78,7 +77,7 @@ private struct Block {
             let literals = HuffmanCode(frequencies: literalFrequencies, limit: 15)
             let distances = HuffmanCode(frequencies: distanceFrequencies, limit: 15)
             let header = DynamicHeader(literals: literals, distances: distances)
-            let bits = header.bits + cost(literals, distances)
+            let bits = header.bits + cost(literals, distances)!  // fitted to this block: every symbol has a code
             if bits < fixed {
                 let fitted = FittedCodes(
                     literals: literals, distances: distances, header: header,
@@ -98,26 +97,17 @@ private struct Block {
         if !isLast { writer.write(0, count: 3) }  // an empty stored block follows: a sync flush
     }
 
-    /// Whether `codes` have a code for every symbol the block uses, end of block included.
-    private func covers(_ codes: FittedCodes) -> Bool {
-        guard codes.literals.lengths[256] > 0 else { return false }
-        for (symbol, count) in literalFrequencies.enumerated() where count > 0 && codes.literals.lengths[symbol] == 0 {
-            return false
-        }
-        for (symbol, count) in distanceFrequencies.enumerated() where count > 0 && codes.distances.lengths[symbol] == 0
-        {
-            return false
-        }
-        return true
-    }
-
-    /// Bits the tokens take in these codes (extra bits are the same in any code, and left out).
-    private func cost(_ literals: HuffmanCode, _ distances: HuffmanCode) -> Int {
+    /// Bits the tokens take in these codes (extra bits are the same in any code, and left out); `nil` when a symbol
+    /// the block uses, end of block included, has no code in them.
+    private func cost(_ literals: HuffmanCode, _ distances: HuffmanCode) -> Int? {
+        guard literals.lengths[256] > 0 else { return nil }
         var bits = literals.lengths[256]
         for (symbol, count) in literalFrequencies.enumerated() where count > 0 {
+            guard literals.lengths[symbol] > 0 else { return nil }
             bits += count * literals.lengths[symbol]
         }
         for (symbol, count) in distanceFrequencies.enumerated() where count > 0 {
+            guard distances.lengths[symbol] > 0 else { return nil }
             bits += count * distances.lengths[symbol]
         }
         return bits
@@ -198,11 +188,13 @@ struct DynamicHeader: Sendable {
         let lengthCode = HuffmanCode(frequencies: frequencies, limit: 7)
         self.lengthCode = lengthCode
         lengthCodeCount = max(4, (Self.lengthCodeOrder.lastIndex { lengthCode.lengths[$0] > 0 } ?? 0) + 1)
+        bits =
+            14 + 3 * lengthCodeCount
+            + runs.reduce(0) { $0 + lengthCode.lengths[Int($1 & 0xFF)] + Int($1 >> 8 & 0xFF) }
     }
 
-    var bits: Int {
-        14 + 3 * lengthCodeCount + runs.reduce(0) { $0 + lengthCode.lengths[Int($1 & 0xFF)] + Int($1 >> 8 & 0xFF) }
-    }
+    /// Bits it takes: worked out once, as kept codes are weighed against every window that may take them.
+    let bits: Int
 
     fileprivate func write(into writer: inout BitWriter) {
         writer.write(UInt32(literalCount - 257), count: 5)

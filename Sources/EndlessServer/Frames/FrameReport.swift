@@ -79,6 +79,14 @@ struct FrameReport: Sendable {
     /// The view's axes as reports, each with its velocity and cycle from `mark` and `t`. Origins and tiles held count
     /// only when there is one of each per axis.
     func reports(_ axes: [FrameAxis], layout: AxisLayout) throws(EndlessError) -> [AxisReport] {
+        try motion(axes, layout: layout).reports
+    }
+
+    /// `reports`, and the detail of the tiles the page holds as its mark says (full without a mark or a clock), from
+    /// one reading of the mark.
+    func motion(_ axes: [FrameAxis], layout: AxisLayout) throws(EndlessError) -> (
+        reports: [AxisReport], held: Detail
+    ) {
         guard origins.isEmpty || origins.count == axes.count else {
             throw EndlessError("origin", "must be the origins the last frame gave, one per axis (\(axes.count))")
         }
@@ -91,16 +99,9 @@ struct FrameReport: Sendable {
                 length: axis == .x ? size.width : size.height,
                 have: have.isEmpty ? nil : TileSet.hull(have[index]), roundTrip: roundTrip)
         }
-        if let time, let mark = try MotionMark(mark, axes: axes.count) {
-            mark.setMotion(of: &reports, at: time, layout: layout)
-        }
-        return reports
-    }
-
-    /// The detail of the tiles the page holds, as its mark says; a mark counts only with the clock, as in `reports`.
-    func heldDetail(axes: Int) throws(EndlessError) -> Detail {
-        guard time != nil else { return .full }
-        return try MotionMark(mark, axes: axes)?.holding ?? .full
+        guard let time, let mark = try MotionMark(mark, axes: axes.count) else { return (reports, .full) }
+        mark.setMotion(of: &reports, at: time, layout: layout)
+        return (reports, mark.holding)
     }
 
     private static func pair(_ p: Parameters, _ name: String, accepts: String) throws(EndlessError) -> (Double, Double)?

@@ -10,8 +10,7 @@ enum GridFrameView: FrameView {
         let p = request.parameters, report = request.report
         let grid = try p.grid()
         let theme = try p.theme()
-        let reports = try report.reports([.x, .y], layout: request.layout)
-        let heldDetail = try report.heldDetail(axes: 2)
+        let (reports, heldDetail) = try report.motion([.x, .y], layout: request.layout)
         if let held = report.held, held.boxes[0].count == 2,
             held.boundingCount > Limits.maximumTilesPerFrame / Int(Grid.pageBlock * Grid.pageBlock)
         {
