@@ -183,3 +183,35 @@ def test_keyboard(form):
         form.settles_at("height", expected)
     form.press("kg", Keys.ARROW_RIGHT)
     form.settles_at("kg", "72.5")
+
+
+# A smooth scroll far across the grid, and every animation frame the most blocks without labels seen (window.__bare).
+GRID_FLING_JS = r"""
+const el = document.getElementById('grid'), v = el.shadowRoot.querySelector('.view');
+window.__bare = 0;
+v.scrollBy({ left: 8000, top: 8000, behavior: 'smooth' });
+const record = () => {
+  if (window.__bare === null) return;
+  const bare = [...v.querySelectorAll('.content > svg')].filter((b) => !b.querySelector('text')).length;
+  window.__bare = Math.max(window.__bare, bare);
+  requestAnimationFrame(record);
+};
+requestAnimationFrame(record);
+"""
+
+GRID_BLOCKS_JS = r"""
+const el = document.getElementById('grid'), v = el.shadowRoot.querySelector('.view');
+const blocks = [...v.querySelectorAll('.content > svg')];
+return { blocks: blocks.length, bare: blocks.filter((b) => !b.querySelector('text')).length, held: el.tiles.size };
+"""
+
+
+def test_a_fast_grid_scroll_draws_bare_blocks_and_labels_them_at_rest(form):
+    # A smooth scroll of 8,000 px each way runs far above 10,000 px/s: blocks come without labels, and once it ends
+    # every block comes again with them, in place of the bare one.
+    form.js("document.getElementById('grid').scrollIntoView({ block: 'center' })")
+    form.js(GRID_FLING_JS)
+    form.wait(lambda: form.js("return window.__bare") > 0, "no bare block during a fast smooth scroll")
+    form.wait(lambda: (lambda s: s["bare"] == 0 and s["blocks"] == s["held"] > 0)(form.js(GRID_BLOCKS_JS)),
+              lambda: f"after the scroll: {form.js(GRID_BLOCKS_JS)}")
+    form.js("window.__bare = null")
