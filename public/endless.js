@@ -51,7 +51,7 @@
         frame: this.shadowRoot.querySelector('.frame'), view: this.shadowRoot.querySelector('.view'),
         content: this.shadowRoot.querySelector('.content'), error: this.shadowRoot.querySelector('.error'),
         seq: 0, busy: null, dirty: false, want: null, raf: 0, mark: null, startAt: {}, committed: null, moved: false,
-        roundTrips: scriptRoundTrip ? [scriptRoundTrip] : [] });
+        roundTrips: [] });
       this.view.addEventListener('scroll', () => this.scrolled(), { passive: true });
       this.view.addEventListener('scrollend', () => this.ended());
       // The reader takes over from a snap in progress: its end is theirs to settle.
@@ -131,10 +131,11 @@
     // Coalesce to one request per animation frame; an end, a key, a resize or a new placement supersedes.
     ask(want) {
       this.want = Object.assign(this.want || {}, want);
-      if (!this.raf) this.raf = requestAnimationFrame(() => { this.raf = 0; this.send(); });
+      if (!this.raf) this.raf = requestAnimationFrame((frameTime) => { this.raf = 0; this.send(frameTime); });
     }
 
-    send() {
+    /// `frameTime`: when the frame began, the moment its scroll position is of (later script in the frame is not).
+    send(frameTime) {
       const want = this.want || {};
       if (!this.view.clientWidth || !this.view.clientHeight) return; // not laid out: the resize observer asks later
       const extra = this.extra();
@@ -158,9 +159,10 @@
       }
       for (const [name, value] of Object.entries({ ...start, ...extra })) q.set(name, value);
       const sent = performance.now();
-      q.set('t', Math.round(sent)); // with the last frame's mark, the server tells how fast we scroll
-      // The quickest of the last few: the network's part, not a busy moment of the server or of this page.
-      q.set('rtt', this.roundTrips.length ? Math.round(Math.min(...this.roundTrips)) : 0);
+      q.set('t', Math.round(frameTime)); // with the last frame's mark, the server tells how fast we scroll
+      // The quickest of the last few: the network's part, not a busy moment of the server or of this page. The
+      // script's own is only a first guess (its timing may leave out part of the way): the element's replace it.
+      q.set('rtt', Math.round(this.roundTrips.length ? Math.min(...this.roundTrips) : scriptRoundTrip));
       if (this.mark && !want.first) q.set('mark', this.mark);
       for (const name of ['end', 'resize']) if (want[name]) q.set(name, '1');
       if (want.key) q.set('key', want.key);

@@ -75,10 +75,11 @@ import Testing
         // No more than the longest lead, eight viewport lengths.
         #expect(layout.restMargin(length: 100, roundTrip: 1_000) == 800)
         // Moving fast, the lead outgrows it: all ahead, none behind. Reports 70 ms apart, 55 ms away: the lead lasts
-        // until the next report's frame is in, 2 × 55 + 3 × 16.7 ms (160), longer than two cycles (140).
+        // until the next report's frame is in, 2 × 55 + 4 × 16.7 ms (177), longer than two cycles (140).
         #expect(layout.margins(length: 400, velocity: 20, cycle: 70, roundTrip: 55) == (0, 3_200))
-        // Slower, the 2,200 px margin slides 1,600 px ahead.
-        #expect(layout.margins(length: 800, velocity: 10, cycle: 70, roundTrip: 55) == (600, 2_200))
+        // Slower, the 2,200 px margin slides 1,767 px ahead.
+        let slower = layout.margins(length: 800, velocity: 10, cycle: 70, roundTrip: 55)
+        #expect(abs(slower.before - (2_200 - 10 * (110 + 4_000.0 / 60))) < 1e-9 && slower.after == 2_200)
     }
 
     @Test func aViewThatSetsOffFromRestLeadsLikeAFastFlingUntilItsSpeedIsKnown() {
@@ -89,15 +90,16 @@ import Testing
         // A settle or a nudge is no start; nor is a view already moving (its speed is known).
         #expect(layout.startingDirection(from: rest, to: 100) == nil)
         #expect(layout.startingDirection(from: ScrollSample(position: 0, time: 0, velocity: 5), to: 320) == nil)
-        // Set off forwards 55 ms away: a fast fling's until the next report's frame is in, 20 × (2 × 55 + 50) px.
+        // Set off forwards 55 ms away: a fast fling's until the next report's frame is in, 20 × (2 × 55 + 4 frames).
+        let untilNextFrame = 110 + 4_000.0 / 60
         var report = AxisReport(scroll: 2_000_000, origin: 0, length: 1269, have: nil, roundTrip: 55)
         report.startingDirection = .forward
-        #expect(abs(layout.lead(of: report) - 3_200) < 1e-9)
+        #expect(abs(layout.lead(of: report) - 20 * untilNextFrame) < 1e-9)
         report.startingDirection = .backward
-        #expect(abs(layout.lead(of: report) + 3_200) < 1e-9)
+        #expect(abs(layout.lead(of: report) + 20 * untilNextFrame) < 1e-9)
         // A speed known to be higher leads further.
         (report.velocity, report.cycle) = (-30, 70)
-        #expect(abs(layout.lead(of: report) + 4_800) < 1e-9)
+        #expect(abs(layout.lead(of: report) + 30 * untilNextFrame) < 1e-9)
     }
 
     @Test func theFrameTilesAheadOfAFlingButNotAfterTheGestureEnded() throws {

@@ -229,7 +229,7 @@ struct Frame {
             let far = try Frame(try await client.execute(uri: "/frame/grid?size=800,600&rtt=55&t=1000", method: .get))
             #expect(far.axes.map { $0["have"] as? String } == ["-7:6", "-7:6"], "2,200 px each side")
             // A fling sets off from there: 320 px right a second later. Its speed is not known (the mark is at rest
-            // and old), so the frame leads as a fast fling's would until the next frame is in: 20 × (2 × 55 + 50) px.
+            // and old), so the frame leads as a fast fling's would until the next frame is in: 20 × (2 × 55 + 67) px.
             let mark = try #require(far.json["mark"] as? String)
             let (scroll, top) = (far.number("scroll")!, far.number("scroll", axis: 1)!)
             let setOff = try Frame(
@@ -237,7 +237,7 @@ struct Frame {
                     uri:
                         "/frame/grid?size=800,600&rtt=55&t=2000&mark=\(mark)&scroll=\(scroll + 320),\(top)&\(far.held)",
                     method: .get))
-            #expect(setOff.axes.map { $0["have"] as? String } == ["-1:9", "-7:6"], "world -80 … 3,920 px; still")
+            #expect(setOff.axes.map { $0["have"] as? String } == ["-1:10", "-7:6"], "world -80 … 4,253 px; still")
             // The server's own time, which the page takes out of the round trip it measures.
             let took = try #require(far.json["took"] as? Double)
             #expect(took >= 0 && took < 10_000)

@@ -214,6 +214,63 @@ def test_on_a_slow_network_a_view_at_rest_holds_a_fast_flings_two_round_trips(fo
     assert before >= wanted and after >= wanted, f"{before}, {after} px each side of {width}; wanted {wanted}"
 
 
+def test_an_element_reports_its_own_round_trip_once_it_has_one(form_page):
+    """The script's timing is only a first guess at the round trip (on loopback a millisecond or so; a network
+    emulator may leave its delay out of it): once an element's first answer is in, its next request says how long
+    that one took. Kept among the quickest, the script's guess had a view on a slow network open with loopback
+    margins and blank at the start of its first fling."""
+    page = form_page
+    assert page.js("const s = document.querySelector('script[src$=\"endless.js\"]');"
+                   "const e = performance.getEntriesByName(s.src)[0];"
+                   "return e.requestStart > 0 && e.responseStart - e.requestStart < 100"), "the script came quickly"
+    page.js("""
+      const real = window.fetch;  // only the new ruler's answers (max=4321) are held back
+      window.__asked = [];
+      window.fetch = (url, options) => {
+        window.__asked.push(String(url));
+        const answer = real(url, options);
+        return String(url).includes('max=4321') ? answer.then((r) => new Promise((resolve) =>
+          setTimeout(() => resolve(r), 150))) : answer;
+      };
+      const late = document.createElement('endless-ruler');
+      Object.assign(late, { id: 'late' });
+      late.setAttribute('max', '4321');
+      late.setAttribute('value', '10.0');
+      document.getElementById('form').append(late);
+      """)
+    page.wait_for(lambda: page.value("late") == "10.0", "the new ruler went live")
+    page.js("document.getElementById('late').value = '20.0'")
+    page.wait_for(lambda: page.value("late") == "20.0", f"the new ruler reads {page.value('late')}, not 20.0")
+    urls = page.js("return window.__asked.filter((u) => u.includes('/frame/ruler') && u.includes('max=4321'))")
+    rtts = [int(re.search(r"[?&]rtt=(\d+)", url).group(1)) for url in urls]
+    # The first requests go out before an answer is in; the one for 20.0 after.
+    assert len(rtts) >= 2 and rtts[0] < 100 and rtts[-1] >= 140, rtts
+
+
+def test_an_element_times_its_report_by_the_animation_frame(form_page):
+    """A report's `t` is when its animation frame began, the moment its scroll position is of: script that runs in
+    the frame before the element asks (here 8 ms of it) does not make the speed the server works out wobble."""
+    page = form_page
+    page.js("""
+      const real = window.requestAnimationFrame.bind(window);
+      window.__frameTimes = [];
+      window.requestAnimationFrame = (callback) => real((time) => {
+        window.__frameTimes.push(Math.round(time));
+        const busy = performance.now() + 8;
+        while (performance.now() < busy) {}
+        callback(time);
+      });
+      const fetch = window.fetch;
+      window.__asked = [];
+      window.fetch = (url, options) => { window.__asked.push(String(url)); return fetch(url, options); };
+      """)
+    page.scroll_and_settle("kg", 600)
+    urls = page.js("return window.__asked.filter((u) => u.includes('/frame/ruler'))")
+    times = set(page.js("return window.__frameTimes"))
+    sent = [int(re.search(r"[?&]t=(\d+)", url).group(1)) for url in urls]
+    assert sent and all(t in times for t in sent), f"t {sent}; frames began at {sorted(times)}"
+
+
 def test_attributes_replace_the_view_and_a_bad_one_says_why(form_page):
     page = form_page
     text = page.js("return document.getElementById('broken').shadowRoot.querySelector('.error').textContent")

@@ -84,8 +84,9 @@ public struct AxisLayout: Sendable, Hashable {
     }
 
     /// Milliseconds from a report until the frame after its own is in: its round trip, the wait for the animation
-    /// frame that sends the next report, that one's round trip, and the frame that applies it.
-    func nextFrame(roundTrip: Double) -> Double { 2 * roundTrip + 3 * frameTime }
+    /// frame that sends the next report, that one's round trip, the frame that applies it, and one to spare (a page
+    /// busy drawing a fling runs at 40-odd fps, not 60).
+    func nextFrame(roundTrip: Double) -> Double { 2 * roundTrip + 4 * frameTime }
 
     /// The margin of a view at rest: `overscan`, or a fast fling's motion over two of the page's round trips if more:
     /// what the view lives on from the moment a fling sets off until the frame of its first report is in (a round
