@@ -95,6 +95,7 @@
     press(key) { if (keys.includes(key)) this.ask({ key }); }
 
     scrolled() {
+      this.scrolledAt = performance.now();
       if (this.leader) return; // a follower's scroll is the server's, not the reader's
       this.moved = true;
       this.ask({});
@@ -110,7 +111,7 @@
       if (this.leader || !this.moved || (this.snapping && !this.atSnap() && !quiet)) return;
       // The last fraction of a point a smooth snap may leave (a browser will not scroll less than a point smoothly).
       for (const [edge, at] of Object.entries(this.snapping && this.atSnap() ? this.snapping : {})) {
-        if (this.view[scrollOf[edge]] !== at) this.view[scrollOf[edge]] = at;
+        if (this.view[scrollOf[edge]] !== at) this.wrote(edge, at);
       }
       Object.assign(this, { snapping: null, moved: false });
       this.ask({ end: 1 });
@@ -118,6 +119,12 @@
 
     atSnap() {
       return Object.entries(this.snapping).every(([edge, at]) => Math.abs(this.view[scrollOf[edge]] - at) <= 1);
+    }
+
+    /// Sets a scroll position: until its scroll event, the position is the page's own, seen now.
+    wrote(edge, position) {
+      this.view[scrollOf[edge]] = position;
+      this.scrolledAt = null;
     }
 
     /// Scrolls smoothly to the snap. One already there (a late scroll event got there first) has no scroll to end,
@@ -131,11 +138,10 @@
     // Coalesce to one request per animation frame; an end, a key, a resize or a new placement supersedes.
     ask(want) {
       this.want = Object.assign(this.want || {}, want);
-      if (!this.raf) this.raf = requestAnimationFrame((frameTime) => { this.raf = 0; this.send(frameTime); });
+      if (!this.raf) this.raf = requestAnimationFrame(() => { this.raf = 0; this.send(); });
     }
 
-    /// `frameTime`: when the frame began, the moment its scroll position is of (later script in the frame is not).
-    send(frameTime) {
+    send() {
       const want = this.want || {};
       if (!this.view.clientWidth || !this.view.clientHeight) return; // not laid out: the resize observer asks later
       const extra = this.extra();
@@ -159,7 +165,9 @@
       }
       for (const [name, value] of Object.entries({ ...start, ...extra })) q.set(name, value);
       const sent = performance.now();
-      q.set('t', Math.round(frameTime)); // with the last frame's mark, the server tells how fast we scroll
+      // With the last frame's mark, the server tells how fast we scroll: the clock is when the page first saw this
+      // position (its scroll event), not when we ask, later in a frame other script may have made long.
+      q.set('t', Math.round(this.scrolledAt ?? sent));
       // The quickest of the last few: the network's part, not a busy moment of the server or of this page. The
       // script's own is only a first guess (its timing may leave out part of the way): the element's replace it.
       q.set('rtt', Math.round(this.roundTrips.length ? Math.min(...this.roundTrips) : scriptRoundTrip));
@@ -218,10 +226,10 @@
         const [length, edge] = axis.axis === 'x' ? ['width', 'left'] : ['height', 'top'];
         if (axis.scroll !== null && axis.scroll !== undefined) {
           this.content.style[length] = `${axis.content}px`;
-          this.view[scrollOf[edge]] = axis.scroll;
+          this.wrote(edge, axis.scroll);
           this.snapping = null;
         } else if (axis.shift) {
-          this.view[scrollOf[edge]] += axis.shift; // this write cancels a smooth snap in flight: it starts again below
+          this.wrote(edge, this.view[scrollOf[edge]] + axis.shift); // cancels a smooth snap: it starts again below
           if (this.snapping && edge in this.snapping) this.snapping[edge] += axis.shift;
           snapShifted = snapShifted || Boolean(this.snapping);
         }

@@ -57,8 +57,9 @@ import Testing
         // Faster than the margin: all of it ahead, and the lead grows with the speed.
         let fast = layout.margins(length: 800, velocity: 20)
         #expect(fast.before == 0 && fast.after == 2_000)
-        // The lead stops at eight viewport lengths.
+        // The lead stops at eight viewport lengths, or 300 ms of a fast fling for a short view.
         #expect(layout.margins(length: 800, velocity: 100).after == 6_400)
+        #expect(layout.margins(length: 400, velocity: 100).after == 6_000)
     }
 
     @Test func aPageWhoseFramesComeBackSlowlyGetsTwoOfItsCyclesAhead() {
@@ -72,11 +73,13 @@ import Testing
         // Loopback (5 ms): a viewport each side, as ever. 55 ms away: 20 px/ms for 110 ms, 2,200 px each side.
         #expect(layout.margins(length: 800, velocity: 0, roundTrip: 5) == (800, 800))
         #expect(layout.margins(length: 400, velocity: 0, roundTrip: 55) == (2_200, 2_200))
-        // No more than the longest lead, eight viewport lengths.
-        #expect(layout.restMargin(length: 100, roundTrip: 1_000) == 800)
+        // No more than the longest lead: eight viewport lengths, or 6,000 px (300 ms of a fast fling) if more.
+        #expect(layout.restMargin(length: 1_000, roundTrip: 1_000) == 8_000)
+        #expect(layout.restMargin(length: 100, roundTrip: 1_000) == 6_000)
         // Moving fast, the lead outgrows it: all ahead, none behind. Reports 70 ms apart, 55 ms away: the lead lasts
         // until the next report's frame is in, 2 × 55 + 4 × 16.7 ms (177), longer than two cycles (140).
-        #expect(layout.margins(length: 400, velocity: 20, cycle: 70, roundTrip: 55) == (0, 3_200))
+        let fast = layout.margins(length: 400, velocity: 20, cycle: 70, roundTrip: 55)
+        #expect(fast.before == 0 && abs(fast.after - 20 * (110 + 4_000.0 / 60)) < 1e-9)
         // Slower, the 2,200 px margin slides 1,767 px ahead.
         let slower = layout.margins(length: 800, velocity: 10, cycle: 70, roundTrip: 55)
         #expect(abs(slower.before - (2_200 - 10 * (110 + 4_000.0 / 60))) < 1e-9 && slower.after == 2_200)

@@ -44,9 +44,12 @@ public struct AxisLayout: Sendable, Hashable {
     /// two on loopback. A page whose reports come further apart gets two of its cycles: the tiles a frame brings
     /// must last until the next frame is in.
     public var lookahead: Double = 100
-    /// The lead ahead of a fling never exceeds this many viewport lengths: enough for 20,000 px/s across a 500 px
-    /// view with 100 ms round trips.
+    /// The lead ahead of a fling never exceeds this many viewport lengths, or a fast fling's `maximumLeadTime` if
+    /// that is longer (`longestLead`): a bound on the tiles a frame brings, whatever speed and round trip it reports.
     public var maximumLead: Double = 8
+    /// Milliseconds of a fast fling that a lead may always reach, however short the view: a 400-point vertical ruler
+    /// flung at 23,000 px/s with 55 ms round trips needs 4,100 points ahead, more than eight of its lengths.
+    public var maximumLeadTime: Double = 300
     /// Points per millisecond of a fast fling (20,000 px/s), which a view at rest must be ready for.
     public var flingSpeed: Double = 20
     /// Milliseconds between two frames of the page.
@@ -79,7 +82,7 @@ public struct AxisLayout: Sendable, Hashable {
         let lead = lead(
             length: report.length, velocity: report.velocity, cycle: report.cycle, roundTrip: report.roundTrip)
         guard let direction = report.startingDirection else { return report.velocity < 0 ? -lead : lead }
-        let fling = min(flingSpeed * nextFrame(roundTrip: report.roundTrip), report.length * maximumLead)
+        let fling = min(flingSpeed * nextFrame(roundTrip: report.roundTrip), longestLead(length: report.length))
         return direction == .backward ? -max(lead, fling) : max(lead, fling)
     }
 
@@ -92,8 +95,11 @@ public struct AxisLayout: Sendable, Hashable {
     /// what the view lives on from the moment a fling sets off until the frame of its first report is in (a round
     /// trip and a frame or two later).
     public func restMargin(length: Double, roundTrip: Double) -> Double {
-        max(length * overscan, min(flingSpeed * 2 * roundTrip, length * maximumLead))
+        max(length * overscan, min(flingSpeed * 2 * roundTrip, longestLead(length: length)))
     }
+
+    /// The longest lead or margin a view of `length` gets: `maximumLead` lengths, or `maximumLeadTime` of a fast fling.
+    func longestLead(length: Double) -> Double { max(length * maximumLead, flingSpeed * maximumLeadTime) }
 
     /// The direction a view set off in from rest, given the sample its last frame marked and where it is now: one
     /// when it was at rest and has moved at least half a frame of a fast fling since (less is a settle or a nudge).
@@ -106,7 +112,7 @@ public struct AxisLayout: Sendable, Hashable {
     /// `nextFrame` of motion, whichever is longest (a page reports again only once its last answer is in, and a
     /// cycle longer than the one before must not outrun the tiles).
     public func lead(length: Double, velocity: Double, cycle: Double = 0, roundTrip: Double = 0) -> Double {
-        min(abs(velocity) * max(lookahead, 2 * cycle, nextFrame(roundTrip: roundTrip)), length * maximumLead)
+        min(abs(velocity) * max(lookahead, 2 * cycle, nextFrame(roundTrip: roundTrip)), longestLead(length: length))
     }
 }
 

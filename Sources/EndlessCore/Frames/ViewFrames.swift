@@ -94,6 +94,7 @@ extension Grid {
             var scaled = layout
             scaled.overscan *= scale
             scaled.maximumLead *= scale
+            scaled.maximumLeadTime *= scale
             // Steps of the lead these margins have, not the unscaled one.
             let steps =
                 gestureEnded ? 1 : Self.leadSteps(horizontal, vertical, layout: scaled, blockLength: strip.length)
