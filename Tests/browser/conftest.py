@@ -29,6 +29,18 @@ SCREENSHOTS = REPO / "screenshots"
 SERVING = re.compile(r"serving on http://127\.0\.0\.1:(\d+)/")
 
 # Passive observers (they only record when something changed; they never dispatch events): for each view, the
+# A view's tiles, and a tile's box on screen: tiles are `<svg>`s nested in the view's canvas `<svg>`, placed by `x` and
+# `y`; a nested `<svg>`'s own bounding rectangle is that of what it draws, not of its viewport.
+TILE_BOX_JS = r"""
+const tilesOf = (v) => [...v.querySelectorAll('.canvas > svg')];
+const boxOf = (s) => {
+  const c = s.ownerSVGElement.getBoundingClientRect();
+  const left = c.left + s.x.baseVal.value, top = c.top + s.y.baseVal.value;
+  const width = s.width.baseVal.value, height = s.height.baseVal.value;
+  return { left, top, right: left + width, bottom: top + height, width, height };
+};
+"""
+
 # time of its last scroll, scrollend or DOM mutation, so a test can wait for a view to be quiet.
 MONITOR_JS = r"""
 if (window.__endless) return;
@@ -123,7 +135,7 @@ class Page:
         WebDriverWait(self.driver, 10, poll_frequency=0.05).until(lambda d: d.execute_script(
             "return ['weight', 'pounds', 'height', 'loop', 'grid'].every((id) => {"
             "  const root = document.getElementById(id).shadowRoot;"
-            "  return root.querySelector('.frame.live') && root.querySelectorAll('.content > svg').length > 0; })"))
+            "  return root.querySelector('.frame.live') && root.querySelectorAll('.canvas > svg').length > 0; })"))
         self.js(MONITOR_JS)
         self.settle("weight")
         self.settle("loop")

@@ -14,6 +14,8 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 from selenium.webdriver.common.keys import Keys
 
+from conftest import TILE_BOX_JS
+
 LOWEST = Decimal("8.5")  # the value of the first tick of a wrap cycle (block "9" starts 5 ticks before 9.0)
 STEP = Decimal("0.1")
 CYCLE = 9910  # ticks in one wrap cycle: 8.5 … 999.4
@@ -40,15 +42,15 @@ def pounds(value: str) -> str:
 
 
 # Every tile of a view, with its label and screen rectangle, and the view's own rectangle and centre.
-TILES_JS = r"""
+TILES_JS = TILE_BOX_JS + r"""
 const v = document.getElementById(arguments[0]).shadowRoot.querySelector('.view');
 const r = v.getBoundingClientRect();
 return {
   left: r.left, top: r.top, right: r.left + v.clientWidth, bottom: r.top + v.clientHeight,
   cx: r.left + v.clientWidth / 2, cy: r.top + v.clientHeight / 2,
   scrollLeft: v.scrollLeft, scrollTop: v.scrollTop,
-  tiles: [...v.querySelectorAll('.content > svg')].flatMap((s) => {
-    const b = s.getBoundingClientRect();
+  tiles: tilesOf(v).flatMap((s) => {
+    const b = boxOf(s);
     if (arguments[0] !== 'grid') {
       return [{ label: s.textContent, left: b.left, right: b.right, top: b.top, bottom: b.bottom }];
     }
@@ -189,12 +191,12 @@ def test_settles_on_a_tick(page):
 
 # 5. A recenter moves nothing on screen ------------------------------------------------------------------------------
 
-RECORD_SCROLLS_JS = r"""
+RECORD_SCROLLS_JS = TILE_BOX_JS + r"""
 const v = window.__v('weight');
 window.__scrolls = [];
 const record = () => {
   const tiles = {};
-  for (const s of v.querySelectorAll('.content > svg')) tiles[s.textContent] = s.getBoundingClientRect().left;
+  for (const s of tilesOf(v)) tiles[s.textContent] = boxOf(s).left;
   window.__scrolls.push({ scrollLeft: v.scrollLeft, tiles });
 };
 v.addEventListener('scroll', record, { passive: true });
@@ -235,7 +237,7 @@ BOUNDS = {"weight": 60, "pounds": 60, "loop": 40}
 
 
 def tile_count(page, view: str) -> int:
-    return page.view_js(view, "v.querySelectorAll('.content > svg').length")
+    return page.view_js(view, "v.querySelectorAll('.canvas > svg').length")
 
 
 def grid_bound(page) -> int:
@@ -266,11 +268,11 @@ def test_dom_stays_bounded_after_a_long_scroll(page):
     assert tile_under_centre(view_state(page, "weight"))["label"] == "162"
 
 
-MARK_JS = r"""
+MARK_JS = TILE_BOX_JS + r"""
 const v = window.__v(arguments[0]);
 const r = v.getBoundingClientRect(), cx = r.left + v.clientWidth / 2, cy = r.top + v.clientHeight / 2;
-const el = [...v.querySelectorAll('.content > svg')].find((s) => {
-  const b = s.getBoundingClientRect();
+const el = tilesOf(v).find((s) => {
+  const b = boxOf(s);
   return b.left <= cx && cx < b.right && b.top <= cy && cy < b.bottom;
 });
 el.dataset.mark = 'kept';
@@ -476,11 +478,11 @@ def test_fast_grid_scroll_loses_no_distance(page):
 
 # How far the grid's blocks reach beyond the viewport on its left and on its right, now; with `true`, every animation
 # frame into window.__reach until it is taken (set to null).
-REACH_JS = r"""
+REACH_JS = TILE_BOX_JS + r"""
 const v = window.__v('grid');
 const reach = () => {
   const r = v.getBoundingClientRect(), left = r.left, right = r.left + v.clientWidth;
-  const blocks = [...v.querySelectorAll('.content > svg')].map((s) => s.getBoundingClientRect());
+  const blocks = tilesOf(v).map(boxOf);
   return [left - Math.min(...blocks.map((b) => b.left)), Math.max(...blocks.map((b) => b.right)) - right];
 };
 if (!arguments[0]) return reach();
@@ -511,10 +513,10 @@ def test_a_fast_grid_scroll_gets_its_tiles_ahead(page):
 
 # Every animation frame, the most grid blocks without labels seen so far (window.__bare); with `false`, how many
 # blocks the grid holds and how many of them have no labels now.
-BARE_JS = r"""
+BARE_JS = TILE_BOX_JS + r"""
 const v = window.__v('grid');
 const count = () => {
-  const blocks = [...v.querySelectorAll('.content > svg')];
+  const blocks = tilesOf(v);
   return [blocks.length, blocks.filter((b) => !b.querySelector('text')).length];
 };
 if (!arguments[0]) return count();
