@@ -15,6 +15,29 @@ import Testing
         #expect(next.position == 1_320 && next.time == 5_016)
     }
 
+    @Test func aViewThatSpeedsUpLeadsByWhereItWillBe() {
+        // 10 px/ms, then 20 px/ms 100 ms later: 0.1 px/ms² forwards; backwards the same, negative.
+        let moving = ScrollSample(position: 0, time: 0, velocity: 10)
+        #expect(moving.acceleration(to: ScrollSample(position: 2_000, time: 100, velocity: 20)) == 0.1)
+        let back = ScrollSample(position: 0, time: 0, velocity: -10)
+        #expect(back.acceleration(to: ScrollSample(position: -2_000, time: 100, velocity: -20)) == -0.1)
+        // Slowing, turning, steady, from rest, or no time between: none.
+        #expect(moving.acceleration(to: ScrollSample(position: 800, time: 100, velocity: 8)) == 0)
+        #expect(moving.acceleration(to: ScrollSample(position: -800, time: 100, velocity: -8)) == 0)
+        #expect(moving.acceleration(to: ScrollSample(position: 1_000, time: 100, velocity: 10)) == 0)
+        #expect(
+            ScrollSample(position: 0, time: 0).acceleration(to: ScrollSample(position: 9, time: 9, velocity: 1)) == 0)
+        #expect(moving.acceleration(to: ScrollSample(position: 0, time: 0, velocity: 20)) == 0)
+        // A ruler fling at +50 ms speeding up from 15.8 to 16.9 px/ms in 74 ms: 3,201 px in the 175 ms until the next
+        // frame is in, not the 2,957 its speed alone says (the page blanked a quarter of its view there).
+        let time = 2 * 54 + 4_000.0 / 60
+        let acceleration = (16.9 - 15.8) / 74
+        let lead = layout.lead(length: 1_269, velocity: 16.9, cycle: 75, roundTrip: 54, acceleration: acceleration)
+        #expect(abs(lead - (16.9 * time + acceleration * time * time / 2)) < 1e-9 && lead > 16.9 * time + 200)
+        // Still no further than the longest lead.
+        #expect(layout.lead(length: 400, velocity: 20, roundTrip: 54, acceleration: 1) == 6_000)
+    }
+
     @Test func aSpeedUpOrAReversalCountsAtOnceASlowDownGently() {
         let moving = ScrollSample(position: 0, time: 0, velocity: 20)
         #expect(moving.following(position: 480, time: 16).velocity == 30, "faster: at once")

@@ -217,6 +217,13 @@ struct Frame {
                 try await client.execute(uri: "/frame/grid?scroll=\(scroll + 320),\(top)&\(query)", method: .get))
             #expect(plain.axes[0]["have"] as? String == "-3:3")
             #expect(plain.json["mark"] == nil)
+            // The same 20 px/ms after a mark that said 10: speeding up by 0.625 px/ms², it leads by where it will be
+            // 100 ms on, 2,000 + 3,125 px.
+            let slower = "-400.0:10.0,-300.0:0.0@1000.0"
+            let faster = try Frame(
+                try await client.execute(
+                    uri: "/frame/grid?scroll=\(scroll + 320),\(top)&t=1016&mark=\(slower)&\(query)", method: .get))
+            #expect(faster.axes[0]["have"] as? String == "-1:14", "world -80 … 5,845 px")
         }
     }
 

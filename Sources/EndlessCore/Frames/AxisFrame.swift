@@ -10,6 +10,9 @@ public struct AxisReport: Sendable, Hashable {
     public var have: ClosedRange<Int64>?
     /// Points per millisecond the view is scrolling at, towards greater world coordinates when positive.
     public var velocity: Double
+    /// Points per millisecond per millisecond the view is speeding up by (same sign as `velocity`), 0 when it is not:
+    /// a view that speeds up is further on by the time the next frame is in than its speed now says.
+    public var acceleration: Double = 0
     /// Milliseconds since the page's previous report: how long its frames take to come back and be applied.
     public var cycle: Double
     /// Milliseconds the page's requests take to be answered (its quickest recent one, less the server's own time);
@@ -80,7 +83,8 @@ public struct AxisLayout: Sendable, Hashable {
     /// since the mark of a view at rest cannot tell how fast it goes now.
     public func lead(of report: AxisReport) -> Double {
         let lead = lead(
-            length: report.length, velocity: report.velocity, cycle: report.cycle, roundTrip: report.roundTrip)
+            length: report.length, velocity: report.velocity, cycle: report.cycle, roundTrip: report.roundTrip,
+            acceleration: report.acceleration)
         guard let direction = report.startingDirection else { return report.velocity < 0 ? -lead : lead }
         let fling = min(flingSpeed * nextFrame(roundTrip: report.roundTrip), longestLead(length: report.length))
         return direction == .backward ? -max(lead, fling) : max(lead, fling)
@@ -110,9 +114,12 @@ public struct AxisLayout: Sendable, Hashable {
 
     /// How far the viewport moves before the tiles of the next frame are in: `lookahead`, two `cycle`s, or
     /// `nextFrame` of motion, whichever is longest (a page reports again only once its last answer is in, and a
-    /// cycle longer than the one before must not outrun the tiles).
-    public func lead(length: Double, velocity: Double, cycle: Double = 0, roundTrip: Double = 0) -> Double {
-        min(abs(velocity) * max(lookahead, 2 * cycle, nextFrame(roundTrip: roundTrip)), longestLead(length: length))
+    /// cycle longer than the one before must not outrun the tiles); speeding up by `acceleration`, further.
+    public func lead(
+        length: Double, velocity: Double, cycle: Double = 0, roundTrip: Double = 0, acceleration: Double = 0
+    ) -> Double {
+        let time = max(lookahead, 2 * cycle, nextFrame(roundTrip: roundTrip))
+        return min(abs(velocity) * time + abs(acceleration) * time * time / 2, longestLead(length: length))
     }
 }
 
@@ -177,7 +184,7 @@ extension AxisLayout {
         try Limits.checkCoordinate(axis.worldOffset, "scroll")
         // A gesture that ended has no fling ahead, only a short settle.
         var moving = report
-        if gestureEnded { (moving.velocity, moving.startingDirection) = (0, nil) }
+        if gestureEnded { (moving.velocity, moving.acceleration, moving.startingDirection) = (0, 0, nil) }
         let lead = lead(of: moving)
         let (before, after) = cappedMargins(
             margins(length: report.length, lead: lead, roundTrip: report.roundTrip), length: report.length,

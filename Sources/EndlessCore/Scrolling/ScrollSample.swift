@@ -41,4 +41,12 @@ public struct ScrollSample: Sendable, Hashable {
             ? measured : self.velocity + (measured - self.velocity) * interval / (interval + Self.smoothing)
         return ScrollSample(position: position, time: time, velocity: velocity)
     }
+
+    /// How fast the view sped up from this sample to `next`, in the direction it moves: 0 when it slowed, kept its
+    /// speed, turned, or rested in between.
+    public func acceleration(to next: ScrollSample) -> Double {
+        let interval = next.time - time
+        guard interval > 0, velocity * next.velocity > 0, abs(next.velocity) > abs(velocity) else { return 0 }
+        return (next.velocity - velocity) / interval
+    }
 }

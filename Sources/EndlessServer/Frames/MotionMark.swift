@@ -40,7 +40,7 @@ struct MotionMark: Sendable, Hashable {
 }
 
 extension MotionMark {
-    /// Sets each report's velocity and cycle from this mark and the page's clock `time`, and the direction of a view
+    /// Sets each report's velocity, acceleration and cycle from this mark and the page's clock `time`, and the direction of a view
     /// that set off from rest (its speed since the mark averages in the rest).
     func setMotion(of reports: inout [AxisReport], at time: Double, layout: AxisLayout) {
         for index in reports.indices {
@@ -48,6 +48,7 @@ extension MotionMark {
             let position = origin + reports[index].scroll
             let sample = samples[index].following(position: position, time: time)
             reports[index].velocity = sample.velocity
+            reports[index].acceleration = samples[index].acceleration(to: sample)
             reports[index].cycle = sample.velocity == 0 ? 0 : time - samples[index].time
             reports[index].startingDirection = layout.startingDirection(from: samples[index], to: position)
         }
