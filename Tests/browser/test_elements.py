@@ -178,10 +178,10 @@ def test_an_answer_that_comes_in_after_a_placement_was_asked_for_does_not_lose_i
 
 
 def test_on_a_slow_network_a_view_at_rest_holds_a_fast_flings_two_round_trips(form_page):
-    """Every frame request says how long the quickest of the last 8 took, less the server's own time (`rtt`; the
-    first, how long the script took to come). With kg's answers held back 150 ms, a placement holds 20 px/ms × 300 ms
-    each side of the view (or, if more, eight view lengths or 6,000 px, the most a lead may be): a fling from rest outruns a viewport's
-    margin before its speed is known."""
+    """Every frame request says how long the quickest of the last 8 took, less the server's own time (`rtt`; before
+    an element's first answer, how long the script took to come). With kg's answers held back 150 ms, a placement
+    holds 20 px/ms × 300 ms each side of the view (at most eight view lengths or 6,000 px, whichever is more): a fling
+    from rest outruns a viewport's margin before its speed is known."""
     page = form_page
     requests = page.js("return performance.getEntriesByType('resource').map((e) => e.name)"
                        ".filter((n) => n.includes('/frame/'))")

@@ -40,8 +40,8 @@ struct MotionMark: Sendable, Hashable {
 }
 
 extension MotionMark {
-    /// Sets each report's velocity, acceleration and cycle from this mark and the page's clock `time`, and the direction of a view
-    /// that set off from rest (its speed since the mark averages in the rest).
+    /// Sets each report's velocity, acceleration and cycle from this mark and the page's clock `time`, and the
+    /// direction of a view that set off from rest (its speed since the mark averages in the rest).
     func setMotion(of reports: inout [AxisReport], at time: Double, layout: AxisLayout) {
         for index in reports.indices {
             guard let origin = reports[index].origin else { continue }
