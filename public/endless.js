@@ -27,7 +27,7 @@
 .follower .view, .disabled .view { overflow: hidden; }
 .disabled { opacity: .5; }
 .content { position: relative; min-width: 100%; min-height: 100%; }
-.canvas { position: absolute; inset: 0; display: block; width: 100%; height: 100%; overflow: visible; }
+.canvas { position: absolute; left: 0; top: 0; display: block; width: 100%; height: 100%; overflow: visible; }
 .static { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
   overflow: hidden; pointer-events: none; }
 .live .static { display: none; }
