@@ -18,6 +18,10 @@ public struct RulerRenderer: Sendable {
     let valueSize: Double
     /// The ticks of a whole block, drawn once and copied into every block.
     private var fullTicks: [UInt8] = []
+    /// `<use>` of the ticks a window defines once: their id is named after their drawing, so that rulers of other
+    /// looks inlined in one HTML page each draw their own ticks (an id is the document's, not the `<svg>`'s).
+    private var ticksReference: [UInt8] = []
+    private var ticksID: [UInt8] = []
 
     public init(
         ruler: Ruler, height: Double, orientation: Orientation = .horizontal, mirrored: Bool = false,
@@ -35,6 +39,9 @@ public struct RulerRenderer: Sendable {
         labelSize = max(8, (height * 0.14).rounded())
         valueSize = max(8, (height * 0.16).rounded())
         fullTicks = ticks(0..<Int(ruler.configuration.ticksPerBlock))
+        let id = "ticks-" + String(UInt32(truncatingIfNeeded: fnv1a64(fullTicks)), radix: 36)
+        ticksID = Array(id.utf8)
+        ticksReference = Array(##"<use href="#\##(id)"/>"##.utf8)
     }
 
     /// The renderer of `window`: its thickness, orientation and direction; the CLI and the server both draw with it.
@@ -55,13 +62,13 @@ public struct RulerRenderer: Sendable {
 
     /// A block's drawing inside a window: a full block uses the ticks the window defines once (`ticksDefinition`),
     /// which makes a window a third of the bytes to write and to compress; a clamped end draws its own.
-    func windowBlockContent(_ block: Int64) -> [UInt8] { drawing(of: block, fullTicks: Self.ticksReference) }
-
-    private static let ticksReference = Array(##"<use href="#ticks"/>"##.utf8)
+    func windowBlockContent(_ block: Int64) -> [UInt8] { drawing(of: block, fullTicks: ticksReference) }
 
     /// `<defs>` with the ticks of a full block, as `ticksReference` refers to them.
     private func ticksDefinition(into writer: inout SVGWriter) {
-        writer.append(#"<defs><g id="ticks">"#)
+        writer.append(#"<defs><g id=""#)
+        writer.append(bytes: ticksID)
+        writer.append(#"">"#)
         writer.append(bytes: fullTicks)
         writer.append("</g></defs>\n")
     }

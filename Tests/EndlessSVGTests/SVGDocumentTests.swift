@@ -121,6 +121,29 @@ final class SVGReader: NSObject, XMLParserDelegate {
         #expect(grid.contains(##"fill="#5c5c5c""##), "tile (0, 0) darker in the dark too")
     }
 
+    /// An id belongs to the whole HTML page an `<svg>` is inlined in: a ruler of another look that named its ticks
+    /// alike would draw the first ruler's (the page's pounds and vertical height rulers did).
+    @Test func rulersOfOtherLooksNameTheirTicksApart() throws {
+        func ticks(_ renderer: RulerRenderer, _ window: RulerWindow) throws -> (id: String, uses: Set<String>) {
+            let svg = try SVGReader.read(renderer.render(window).document)
+            let defined = svg.elements.filter { $0.name == "g" }.compactMap { $0.attributes["id"] }
+            let uses = Set(svg.elements.filter { $0.name == "use" }.compactMap { $0.attributes["href"] })
+            return (try #require(defined.first, "one definition"), uses)
+        }
+        let window = try RulerWindow(ruler: weight, offset: 6340, width: 600, height: 120)
+        let pounds = try RulerWindow(ruler: weight, offset: 6340, width: 600, height: 80)
+        let vertical = try RulerWindow(ruler: weight, offset: 6340, width: 120, height: 600, orientation: .vertical)
+        let looks = [
+            try ticks(RulerRenderer(window: window), window), try ticks(RulerRenderer(window: pounds), pounds),
+            try ticks(RulerRenderer(window: vertical), vertical),
+            try ticks(RulerRenderer(window: window, theme: .dark), window),
+        ]
+        for look in looks { #expect(look.uses == ["#" + look.id], "every block uses its own window's ticks") }
+        #expect(Set(looks.map(\.id)).count == looks.count, "\(looks.map(\.id))")
+        let again = try RulerWindow(ruler: weight, offset: -9_000_000, width: 1200, height: 120)
+        #expect(try ticks(RulerRenderer(window: again), again).id == looks[0].id, "the same drawing, the same name")
+    }
+
     @Test func theDocumentIsItsStreamJoined() throws {
         let (window, rendered) = try rulerWindow("72.4")
         #expect(rendered.tiles.count == window.blocks.count)

@@ -455,6 +455,16 @@ struct Frame {
         }
     }
 
+    /// Each ruler's first window is inlined into the page, so an id in one is an id of the whole page.
+    @Test func theIndexPageNamesEachIdOnce() async throws {
+        try await withServer { client, _ in
+            let html = String(buffer: try await client.execute(uri: "/?value=72.4", method: .get).body)
+            let ids = html.matches(of: #/ id="([^"]+)"/#).map { String($0.output.1) }
+            #expect(ids.count > 10 && ids.contains { $0.hasPrefix("ticks-") })
+            #expect(Set(ids).count == ids.count, "\(ids.sorted())")
+        }
+    }
+
     @Test func theScriptIsServedAndSmall() async throws {
         try await withServer { client, _ in
             let response = try await client.execute(uri: "/endless.js", method: .get)

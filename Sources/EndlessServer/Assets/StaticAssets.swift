@@ -1,3 +1,4 @@
+import EndlessCore
 import Foundation
 import NIOCore
 import Synchronization
