@@ -44,7 +44,7 @@ struct IndexPage {
         } catch {
             throw EndlessError("height", error.reason)  // the ruler says `value`; here the parameter is `height`
         }
-        // 120 × 360: the size endless.css gives `#height`, so that the picture fits before the script runs, or without it.
+        // 120 × 360, the size endless.css gives `#height`: the picture fits before the script runs, or without it.
         let heightWindow = try RulerWindow(
             ruler: Self.heightRuler, offset: heightOffset, width: 120, height: 360, orientation: .vertical)
         let x = try parameters.number("x", accepts: Limits.Accepts.coordinate) ?? 0
