@@ -155,9 +155,14 @@ public struct GridRenderer: Sendable {
         head.append(#"" stroke-opacity="0.1" stroke-width="0.5"/>"#)
         head.append("\n")
         openLabels(into: &head)
-        let labels = window.tiles.map { tile in
-            SVGWriter.bytes(capacity: 48) { writer in
-                appendLabel(of: tile, left: columns(tile.x), top: rows(tile.y), into: &writer)
+        // A fragment a row of tiles: it still ends on a whole tile, and one writer a row costs a 6000² window 61
+        // buffers where one a tile cost 3,721 (each outgrown by a huge coordinate's two lines).
+        let labels = window.rows.indices.map { y in
+            let top = rows(y)
+            return SVGWriter.bytes(capacity: window.columns.count * 112) { writer in
+                for x in window.columns.indices {
+                    appendLabel(of: GridCoordinate(x: x, y: y), left: columns(x), top: top, into: &writer)
+                }
             }
         }
         return RenderedWindow(header: head.bytes, tiles: labels, footer: Array("</text>\n</g>\n</svg>\n".utf8))

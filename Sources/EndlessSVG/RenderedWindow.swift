@@ -1,9 +1,10 @@
-/// A window as the parts a stream sends: the document's head, one fragment a tile, and its tail.
+/// A window as the parts a stream sends: the document's head, its tiles in fragments, and its tail.
 ///
 /// `document` is the three joined; the server sends the same bytes in chunks, so both are identical.
 public struct RenderedWindow: Sendable, Hashable {
     public var header: [UInt8]
-    /// Each tile placed in the window (`<g transform="translate(…)">…</g>`), in drawing order.
+    /// The window's tiles in drawing order, in fragments that each end on a whole tile, where a chunk may end: a
+    /// ruler's block or a loop's item a fragment (`<g transform="translate(…)">…</g>`), a grid's labels a row.
     public var tiles: [[UInt8]]
     public var footer: [UInt8]
 

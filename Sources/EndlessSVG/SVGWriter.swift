@@ -71,7 +71,7 @@ public struct SVGWriter: Sendable {
                 buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
             } while rest > 0
-            bytes.append(contentsOf: buffer[index...])
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
         }
     }
 }

@@ -1,32 +1,55 @@
 import EndlessCore
 import EndlessSVG
+import Glibc
 
-/// Renders windows on one thread for about `seconds` and reports tiles rendered per second.
+/// This thread's CPU time in seconds: on a shared machine, time the thread was not running is not its cost.
+func threadSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+}
+
+/// With `WINDOWS=n`, each view renders exactly n windows: for `valgrind --tool=callgrind`, which counts instructions
+/// repeatably where time on a shared machine swings by a third.
+let fixedWindows = getenv("WINDOWS").flatMap { Int(String(cString: $0)) }
+
+/// Renders windows on one thread for about `seconds` of its CPU time and reports tiles rendered per CPU second.
 func measure(_ name: String, seconds: Double = 3, _ renderOnce: (Int) -> (tiles: Int, bytes: Int)) {
-    let clock = ContinuousClock()
     var tiles = 0, bytes = 0, iteration = 0
-    let start = clock.now
-    var elapsed = Duration.zero
-    while elapsed < .seconds(seconds) {
-        for _ in 0..<64 {
+    let start = threadSeconds()
+    var elapsed = 0.0
+    while fixedWindows.map({ iteration < $0 }) ?? (elapsed < seconds) {
+        for _ in 0..<(fixedWindows.map { min(64, $0 - iteration) } ?? 64) {
             let result = renderOnce(iteration)
             tiles += result.tiles
             bytes += result.bytes
             iteration += 1
         }
-        elapsed = clock.now - start
+        elapsed = threadSeconds() - start
     }
-    let perSecond = Double(tiles) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-    let mib = Double(bytes) / 1_048_576 / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-    print("\(name): \(Int(perSecond)) per second (\(Int(mib)) MiB/s of SVG, \(iteration) windows)")
+    let mib = Double(bytes) / 1_048_576 / elapsed
+    print("\(name): \(Int(Double(tiles) / elapsed)) per CPU second (\(Int(mib)) MiB/s of SVG, \(iteration) windows)")
 }
 
 let ruler = try! Ruler(.weight)
 let rulerRenderer = RulerRenderer(ruler: ruler, height: 120)
-var rng = SystemRandomNumberGenerator()
+/// SplitMix64 from a fixed seed: every run renders the same windows.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+var rng = SplitMix()
 let offsets = (0..<4096).map { _ in Double.random(in: -1e12...1e12, using: &rng).rounded() }
 
-print("One core, release build. Each window is 1200 pt wide (ruler: 13 blocks; grid 1200x800: 117 tiles).")
+print(
+    "One thread, release build, per second of its CPU time. "
+        + "Each window is 1200 pt wide (ruler: 13 blocks; grid 1200x800: 117 tiles).")
 measure("ruler blocks rendered") { i in
     let window = try! RulerWindow(ruler: ruler, offset: offsets[i & 4095], width: 1200, height: 120)
     let rendered = rulerRenderer.render(window)
@@ -34,9 +57,10 @@ measure("ruler blocks rendered") { i in
 }
 let gridRenderer = GridRenderer(grid: .standard)
 measure("grid tiles rendered") { i in
-    let window = try! GridWindow(grid: .standard, centerX: offsets[i & 4095], centerY: -offsets[(i + 7) & 4095], width: 1200, height: 800)
+    let window = try! GridWindow(
+        grid: .standard, centerX: offsets[i & 4095], centerY: -offsets[(i + 7) & 4095], width: 1200, height: 800)
     let rendered = gridRenderer.render(window)
-    return (rendered.tiles.count, rendered.tiles.reduce(0) { $0 + $1.count })
+    return (window.tiles.count, rendered.tiles.reduce(0) { $0 + $1.count })  // a fragment is a row of labels
 }
 let loopRenderer = LoopRenderer(loop: .standard, height: 120)
 measure("loop items rendered") { i in
