@@ -51,6 +51,6 @@ public struct Palette: Sendable, Hashable {
 extension SVGWriter {
     /// A palette colour, already safe in an attribute.
     mutating func append(colour: String) {
-        bytes.append(contentsOf: colour.utf8)
+        append(utf8: colour)
     }
 }

@@ -1,19 +1,59 @@
 /// Appends SVG text as UTF-8 bytes, with numbers printed short and exact and text escaped.
 ///
-/// Rendering is a hot path (a million ruler blocks a second), so it writes bytes, not `String`s.
+/// Rendering is a hot path (a million ruler blocks a second), so it writes bytes, not `String`s, and copies them into
+/// place: most appends are a few bytes (`" y="`, a number), for which `Array.append(contentsOf:)` costs several times
+/// the copy.
 public struct SVGWriter: Sendable {
-    public internal(set) var bytes: [UInt8] = []
+    /// What is written, then zeros to the end of the storage, which grows by doubling.
+    private var storage: [UInt8]
+    private var count = 0
+
+    /// What is written. Reading it trims the storage to it, so that it is handed over without a copy.
+    public var bytes: [UInt8] {
+        mutating get {
+            if storage.count > count { storage.removeLast(storage.count - count) }
+            return storage
+        }
+    }
 
     public init(capacity: Int = 1024) {
-        bytes.reserveCapacity(capacity)
+        storage = []
+        storage.reserveCapacity(capacity)  // `Array(repeating:count:)` looks up its storage's type at run time
+    }
+
+    /// Room for `more` bytes past what is written: zeros to the storage's capacity, or twice its size.
+    @inline(__always) private mutating func reserve(_ more: Int) {
+        if count + more > storage.count { grow(to: count + more) }
+    }
+
+    private mutating func grow(to size: Int) {
+        let target = max(size, storage.capacity, storage.count * 2)
+        storage.append(contentsOf: repeatElement(0, count: target - storage.count))
+    }
+
+    @inline(__always) private mutating func write(_ source: UnsafeRawBufferPointer) {
+        guard let from = source.baseAddress, !source.isEmpty else { return }
+        reserve(source.count)
+        let at = count
+        storage.withUnsafeMutableBytes {
+            $0.baseAddress!.advanced(by: at).copyMemory(from: from, byteCount: source.count)
+        }
+        count += source.count
+    }
+
+    @inline(__always) private mutating func write(byte: UInt8) {
+        reserve(1)
+        let at = count
+        storage.withUnsafeMutableBufferPointer { $0[at] = byte }
+        count += 1
     }
 
     public mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { write(UnsafeRawBufferPointer($0)) }
     }
 
     public mutating func append(bytes more: [UInt8]) {
-        bytes.append(contentsOf: more)
+        more.withUnsafeBytes { write($0) }
     }
 
     /// Text content or an attribute value, with `& < > " '` escaped.
@@ -25,13 +65,13 @@ public struct SVGWriter: Sendable {
             case UInt8(ascii: ">"): append("&gt;")
             case UInt8(ascii: "\""): append("&quot;")
             case UInt8(ascii: "'"): append("&#39;")
-            default: bytes.append(byte)
+            default: write(byte: byte)
             }
         }
     }
 
     public mutating func append(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { write(byte: UInt8(ascii: "-")) }
         appendDigits(value.magnitude)
     }
 
@@ -44,35 +84,50 @@ public struct SVGWriter: Sendable {
         let thousandths = (value * 1000).rounded()
         if abs(value) < 1e12, thousandths / 1000 == value {
             // Up to three decimals, exact: the common case, printed without Double's `description`.
-            if thousandths < 0 { bytes.append(UInt8(ascii: "-")) }
+            if thousandths < 0 { write(byte: UInt8(ascii: "-")) }
             let magnitude = UInt64(abs(thousandths))
             appendDigits(magnitude / 1000)
             var fraction = magnitude % 1000
             if fraction != 0 {
-                bytes.append(UInt8(ascii: "."))
+                write(byte: UInt8(ascii: "."))
                 var divisor: UInt64 = 100
                 while fraction != 0 {
-                    bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+                    write(byte: UInt8(ascii: "0") + UInt8(fraction / divisor))
                     fraction %= divisor
                     divisor /= 10
                 }
             }
         } else {
-            bytes.append(contentsOf: value.description.utf8)
+            append(utf8: value.description)
         }
     }
 
+    /// Text as its UTF-8 bytes, unescaped: for what is known to be safe.
+    mutating func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The digits, written in place from the last.
     private mutating func appendDigits(_ value: UInt64) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var index = 20
-            var rest = value
+        var digits = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        reserve(digits)
+        let end = count + digits
+        storage.withUnsafeMutableBufferPointer { buffer in
+            var index = end
+            rest = value
             repeat {
                 index -= 1
                 buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
             } while rest > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
         }
+        count = end
     }
 }
 

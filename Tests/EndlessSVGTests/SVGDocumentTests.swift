@@ -250,6 +250,28 @@ final class SVGReader: NSObject, XMLParserDelegate {
         #expect(last.contains(">999<"))
     }
 
+    /// The writer copies into storage it grows itself and trims when read: whatever it is given, from any capacity,
+    /// and however often it is read, it holds exactly what was appended, in order.
+    @Test(arguments: [0, 1, 16, 4096])
+    func aWriterHoldsExactlyWhatWasAppended(capacity: Int) {
+        var writer = SVGWriter(capacity: capacity)
+        var expected = ""
+        for index in 0..<700 {
+            switch index % 5 {
+            case 0: writer.append(#"<tspan x=""#); expected += #"<tspan x=""#
+            case 1: writer.append(Int64(index) * -1_000_003); expected += "\(Int64(index) * -1_000_003)"
+            case 2: writer.append(Double(index) + 0.125); expected += "\(index).125"
+            case 3: writer.append(escaped: "a<b&\(index)"); expected += "a&lt;b&amp;\(index)"
+            default:
+                writer.append(bytes: Array(String(repeating: "x", count: index % 40).utf8))
+                expected += String(repeating: "x", count: index % 40)
+            }
+            if index % 97 == 0 { #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "read midway") }
+        }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+        #expect(writer.bytes.count == expected.utf8.count, "read twice, the same")
+    }
+
     @Test(arguments: [
         (5.0, "5"), (37.5, "37.5"), (0.125, "0.125"), (-0.5, "-0.5"), (-0.0, "0"), (0.1, "0.1"),
         (1e15, "1000000000000000"),
