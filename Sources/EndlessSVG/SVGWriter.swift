@@ -21,6 +21,9 @@ public struct SVGWriter: Sendable {
         storage.reserveCapacity(capacity)  // `Array(repeating:count:)` looks up its storage's type at run time
     }
 
+    /// Zeros copied in to grow: cheaper than appending `repeatElement(0, count:)` (a ruler window grows 30 writers).
+    private static let zeros = [UInt8](repeating: 0, count: 4096)
+
     /// Room for `more` bytes past what is written: zeros to the storage's capacity, or twice its size.
     @inline(__always) private mutating func reserve(_ more: Int) {
         if count + more > storage.count { grow(to: count + more) }
@@ -28,7 +31,12 @@ public struct SVGWriter: Sendable {
 
     private mutating func grow(to size: Int) {
         let target = max(size, storage.capacity, storage.count * 2)
-        storage.append(contentsOf: repeatElement(0, count: target - storage.count))
+        var more = target - storage.count
+        while more > 0 {
+            let run = min(more, Self.zeros.count)
+            Self.zeros.withUnsafeBufferPointer { storage.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run])) }
+            more -= run
+        }
     }
 
     @inline(__always) private mutating func write(_ source: UnsafeRawBufferPointer) {
