@@ -27,13 +27,7 @@ public func buildApplication(
     let metrics = ServerMetrics()
     // Frames, the page and its assets go through zlib (none is made by the thousand); SVG windows, `GzipWriter`.
     let compressors = CompressorPool(capacity: 64)
-    let responder = SVGResponder(
-        tiles: TileCache(capacity: options.tileCacheCapacity, maximumBytes: options.tileCacheBytes),
-        responses: responses, metrics: metrics,
-        bytesPerChunk: options.bytesPerChunk,
-        largeWindows: RenderGate(
-            concurrent: options.concurrentLargeWindows, queued: options.queuedLargeWindows,
-            smallestTiles: options.maximumTilesOnEventLoop + 1))
+    let responder = SVGResponder(options: options, responses: responses, metrics: metrics)
 
     let connections = ConnectionRegistry(maximum: options.maximumConnections)
     let assets = StaticAssets(directory: options.publicDirectory, compressors: compressors)

@@ -1,0 +1,11 @@
+extension SVGResponder {
+    /// The responder the options describe, with fresh caches: the application's, and the fuzzer's fast path.
+    init(options: ServerOptions, responses: ResponseCache, metrics: ServerMetrics) {
+        self.init(
+            tiles: TileCache(capacity: options.tileCacheCapacity, maximumBytes: options.tileCacheBytes),
+            responses: responses, metrics: metrics, bytesPerChunk: options.bytesPerChunk,
+            largeWindows: RenderGate(
+                concurrent: options.concurrentLargeWindows, queued: options.queuedLargeWindows,
+                smallestTiles: options.maximumTilesOnEventLoop + 1))
+    }
+}
