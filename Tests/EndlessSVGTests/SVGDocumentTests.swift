@@ -131,10 +131,10 @@ final class SVGReader: NSObject, XMLParserDelegate {
             return (try #require(defined.first, "one definition"), uses)
         }
         let window = try RulerWindow(ruler: weight, offset: 6340, width: 600, height: 120)
-        let pounds = try RulerWindow(ruler: weight, offset: 6340, width: 600, height: 80)
+        let thinner = try RulerWindow(ruler: weight, offset: 6340, width: 600, height: 80)
         let vertical = try RulerWindow(ruler: weight, offset: 6340, width: 120, height: 600, orientation: .vertical)
         let looks = [
-            try ticks(RulerRenderer(window: window), window), try ticks(RulerRenderer(window: pounds), pounds),
+            try ticks(RulerRenderer(window: window), window), try ticks(RulerRenderer(window: thinner), thinner),
             try ticks(RulerRenderer(window: vertical), vertical),
             try ticks(RulerRenderer(window: window, theme: .dark), window),
         ]
