@@ -28,7 +28,6 @@ REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "screenshots"
 SERVING = re.compile(r"serving on http://127\.0\.0\.1:(\d+)/")
 
-# Passive observers (they only record when something changed; they never dispatch events): for each view, the
 # A view's tiles, and a tile's box on screen: tiles are `<svg>`s nested in the view's canvas `<svg>`, placed by `x` and
 # `y`; a nested `<svg>`'s own bounding rectangle is that of what it draws, not of its viewport.
 TILE_BOX_JS = r"""
@@ -41,6 +40,7 @@ const boxOf = (s) => {
 };
 """
 
+# Passive observers (they only record when something changed; they never dispatch events): for each view, the
 # time of its last scroll, scrollend or DOM mutation, so a test can wait for a view to be quiet.
 MONITOR_JS = r"""
 if (window.__endless) return;

@@ -237,7 +237,7 @@ BOUNDS = {"weight": 60, "pounds": 60, "loop": 40}
 
 
 def tile_count(page, view: str) -> int:
-    return page.view_js(view, "v.querySelectorAll('.canvas > svg').length")
+    return page.js(TILE_BOX_JS + "return tilesOf(window.__v(arguments[0])).length", view)
 
 
 def grid_bound(page) -> int:
