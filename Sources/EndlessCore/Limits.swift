@@ -2,6 +2,8 @@
 public enum Limits {
     /// Largest offset or coordinate, in points; beyond it a `Double` can no longer place a tick exactly.
     public static let maximumCoordinate: Double = 1e15
+    /// Longest URL, in bytes, that any route reads.
+    public static let maximumURLBytes = 4096
     /// Largest window side, in points.
     public static let maximumWindowSide: Double = 8192
     /// Most tiles one window may hold; a grid of 100 pt tiles fits 4096 in about 6400 × 6400 points.

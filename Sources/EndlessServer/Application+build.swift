@@ -57,7 +57,9 @@ public func buildApplication(
                         requestTimeout: TimeAmount(options.requestHeadTimeout),
                         idleTimeout: TimeAmount(options.idleTimeout), registry: connections,
                         closed: metrics.connectionsClosed, evicted: metrics.connectionsEvicted),
-                    SVGFastPathHandler(responder: responder, maximumTiles: options.maximumTilesOnEventLoop),
+                    RoutedResponses(
+                        fastPath: SVGFastPathHandler(
+                            responder: responder, maximumTiles: options.maximumTilesOnEventLoop)),
                 ],
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: 1 << 20, maxHeaderListSize: 1 << 20))),
         configuration: ApplicationConfiguration(

@@ -118,6 +118,62 @@ import Testing
         }
     }
 
+    @Test func aRequestArrivingByteByByteIsAnsweredAsAWholeOne() async throws {
+        try await withServer(.live) { client, _ in
+            let port = try #require(client.port)
+            let request = "GET /svg/ruler?value=72.5 HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n\r\n"
+            let whole = try await rawExchange(port: port, request: request)
+            let channel = try await connect(port: port)
+            let text = try await channel.executeThenClose { inbound, outbound in
+                for byte in request.utf8 { try await outbound.write(ByteBuffer(bytes: [byte])) }
+                try await outbound.write(ByteBuffer(string: "GET /nothing HTTP/1.1\r\nConnection: close\r\n\r\n"))
+                var text = ""
+                for try await buffer in inbound { text += String(decoding: buffer.readableBytesView, as: UTF8.self) }
+                return text
+            }
+            var body = ByteBuffer()
+            for var chunk in whole.chunks { body.writeBuffer(&chunk) }
+            #expect(text.hasPrefix("HTTP/1.1 200"))
+            #expect(text.contains(String(decoding: body.readableBytesView, as: UTF8.self)), "the same gzip bytes")
+            #expect(text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) } == ["200", "404"])
+        }
+    }
+
+    @Test func aRequestWithABodyIsHandedOnWholeAndTheNextOneStillRead() async throws {
+        try await withServer(.live) { client, _ in
+            let port = try #require(client.port)
+            // A body that looks like a request: read as one, it would answer twice.
+            let body = "GET /svg/grid HTTP/1.1\r\n\r\n"
+            let text = try await rawText(
+                port: port,
+                request: "POST /svg/loop HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                    + "GET /svg/loop?offset=9 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
+            #expect(statuses == ["405", "200"])
+            #expect(text.contains("<title>Loop") && !text.contains("<title>Grid"))
+        }
+    }
+
+    @Test func aChunkedRequestLeavesTheRestOfTheConnectionToTheDecoder() async throws {
+        try await withServer(.live) { client, registry in
+            let port = try #require(client.port)
+            let text = try await rawText(
+                port: port,
+                request: "POST /svg/loop HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + "4\r\nGET \r\n0\r\n\r\n"
+                    + "GET /svg/loop?offset=9 HTTP/1.1\r\nHost: x\r\n\r\n"
+                    + "GET /svg/loop?offset=9 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
+            #expect(statuses == ["405", "200", "200"])
+            var bytes: [UInt8] = []
+            registry.emit(into: &bytes)
+            let timed = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first {
+                $0.hasPrefix(#"http_server_request_duration_count{http_route="/svg/loop""#)
+            }
+            #expect(timed?.hasSuffix(" 2") == true, "both GETs after it went through the router")
+        }
+    }
+
     @Test func conditionalAndHeadRequestsStillGetTheirAnswers() async throws {
         try await withServer(.live) { client, _ in
             let port = try #require(client.port)

@@ -20,7 +20,11 @@ public struct StableHash: Sendable {
     }
 
     mutating func combine(bytes: some Sequence<UInt8>) {
-        for byte in bytes { combine(byte: byte) }
+        // A contiguous run is hashed as a buffer: a generic sequence from another module is read a witness call a byte.
+        let hashed: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            for byte in buffer { combine(byte: byte) }
+        }
+        if hashed == nil { for byte in bytes { combine(byte: byte) } }
     }
 
     @inline(__always) private mutating func combine(byte: UInt8) {

@@ -15,8 +15,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    /// What a handler that answers a request itself, below this one, sends up when that answer has been written.
-    struct ResponseWritten {}
+    /// What a handler next to the socket sends on when it has answered requests itself, unseen by the decoder.
+    struct RequestsAnswered {}
 
     private var deadlines: ConnectionDeadlines
     private let closed: [ConnectionDeadlines.Expiry: Counter]
@@ -87,13 +87,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
-    func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
-        guard event is ResponseWritten else {
-            return context.triggerUserOutboundEvent(event, promise: promise)
-        }
-        deadlines.responseEnded(at: .now())
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is RequestsAnswered else { return context.fireUserInboundEventTriggered(event) }
+        deadlines.requestsAnswered(at: .now())
         publish()
-        promise?.succeed()
     }
 
     /// Counts the connection in (once), which at the bound makes room, and starts its timer.

@@ -1,16 +1,14 @@
+import EndlessCore
 import Hummingbird
 
 /// Refuses what no route may answer, before any route runs: over-long URLs (414), methods other than
 /// GET and HEAD (405: Endless only reads), and `..` anywhere in a path (404: nothing lives above `public/`).
 struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// Longest URL, in bytes, that any route reads.
-    static var maximumURILength: Int { 4096 }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard request.uri.string.utf8.count <= Self.maximumURILength else {
-            throw PlainTextError(.uriTooLong, "url: longer than 4096 bytes; shorten the query")
+        guard request.uri.string.utf8.count <= Limits.maximumURLBytes else {
+            throw PlainTextError(.uriTooLong, "url: longer than \(Limits.maximumURLBytes) bytes; shorten the query")
         }
         guard request.method == .get || request.method == .head else {
             throw PlainTextError(

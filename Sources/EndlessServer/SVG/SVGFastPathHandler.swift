@@ -1,30 +1,33 @@
 import Foundation
-import HTTPTypes
-import Metrics
 import NIOCore
+import NIOHTTP1
 import NIOHTTPTypes
 import Synchronization
 
-/// Answers plain SVG GETs on the event loop, ahead of the router: a repeated URL from the response cache, so that it
-/// costs what a static file costs, and a new window of at most `maximumTiles` tiles drawn and compressed at once,
-/// which takes less time than handing it to a task would. Everything else, errors included, goes on to the router.
+/// Answers plain SVG GETs from the connection's bytes, ahead of NIO's HTTP/1 decoder and the router: a repeated URL
+/// from the response cache, so that it costs what a static file costs, and a new window of at most `maximumTiles`
+/// tiles drawn and compressed at once. `WireRequest` reads each head; every other request, and every SVG GET whose
+/// answer is not at hand (errors included), goes on to the decoder and the router as its bytes came.
 ///
-/// Responses on a connection must keep the order of its requests, and the router answers asynchronously:
-/// so a cached answer is given only while no request handed to the router awaits its response's end.
+/// Responses on a connection keep the order of its requests, and the router answers asynchronously: so a request is
+/// answered here only while no request handed on awaits its response (`routedResponsesPending`, which
+/// `RoutedResponses` counts from the decoded parts).
 final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 
     private let responder: SVGResponder
     private let maximumTiles: Int
-    /// Writes below the HTTP encoder: a cached answer is already HTTP/1.1 bytes.
-    private let wire = WireWriter()
-    /// The cached answer to the request being read, sent when its end arrives.
-    private var answer: CachedResponse?
-    /// Requests handed to the router whose responses have not ended yet.
-    private var routerResponsesPending = 0
+    /// Requests handed on whose responses have not ended yet.
+    var routedResponsesPending = 0
+    /// The start of a request whose head has not all arrived.
+    private var unread: ByteBuffer?
+    /// Body bytes of a handed-on request still to come: they follow it as they arrive.
+    private var bodyBytesToHandOn = 0
+    /// Set for good once bytes came that `WireRequest` does not vouch for: the decoder reads the rest.
+    private var handingOnEverything = false
     /// A read held back while the client is not taking what was written, so that a client that pipelines requests
     /// and never reads cannot pile up answers in memory.
     private var readWhenWritable = false
@@ -34,32 +37,47 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
         self.maximumTiles = maximumTiles
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
-        // Nothing between it and the socket keeps per-response state: Hummingbird asks NIO for neither pipelining
-        // assistance nor its error handler, and this handler answers only while no routed response is under way.
-        try? context.pipeline.syncOperations.addHandler(wire, position: .first)
-    }
-
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
-        case .head(let request):
-            answer = routerResponsesPending == 0 ? immediateAnswer(to: request) : nil
-            if answer == nil {
-                routerResponsesPending += 1
-                context.fireChannelRead(data)
-            }
-        case .body:
-            if answer == nil { context.fireChannelRead(data) }
-        case .end:
-            guard let response = answer else { return context.fireChannelRead(data) }
-            answer = nil
-            wire.write(response)
-            context.triggerUserOutboundEvent(ConnectionGuard.ResponseWritten(), promise: nil)
-            // The router never saw this request, so nothing downstream will ask for the next one: ask here.
-            if context.channel.isWritable { context.read() } else { readWhenWritable = true }
-            responder.metrics.requests[response.resource.route]?.increment()
-            responder.metrics.bytesSent[response.resource.route]?.increment(by: response.payloadBytes)
+        guard !handingOnEverything else { return context.fireChannelRead(data) }
+        var bytes = unwrapInboundIn(data)
+        if var start = unread {
+            unread = nil
+            start.writeBuffer(&bytes)
+            bytes = start
         }
+        var answered = 0
+        reading: while bytes.readableBytes > 0 {
+            if bodyBytesToHandOn > 0 {
+                handOn(length: bodyBytesToHandOn, of: &bytes, context: context)
+                continue
+            }
+            switch bytes.withUnsafeReadableBytes(WireRequest.read) {
+            case .incomplete:
+                unread = bytes
+                break reading
+            case .unreadable:
+                handingOnEverything = true
+                context.fireChannelRead(wrapInboundOut(bytes))
+                break reading
+            case .other(let length):
+                handOn(length: length, of: &bytes, context: context)
+            case .svgGet(let target, let gzip, let length):
+                guard routedResponsesPending == 0,
+                    let answer = responder.immediateAnswer(to: target, gzip: gzip, maximumTiles: maximumTiles)
+                else {
+                    handOn(length: length, of: &bytes, context: context)
+                    continue
+                }
+                bytes.moveReaderIndex(forwardBy: length)
+                write(answer, context: context)
+                answered += 1
+            }
+        }
+        guard answered > 0 else { return }
+        context.flush()
+        context.fireUserInboundEventTriggered(ConnectionGuard.RequestsAnswered())
+        // The decoder never saw these requests, so nothing after it will ask for the next ones: ask here.
+        if context.channel.isWritable { context.read() } else { readWhenWritable = true }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -70,38 +88,51 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelWritabilityChanged()
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { routerResponsesPending -= 1 }
-        context.write(data, promise: promise)
+    /// Passes the next `length` bytes (or those that have come of them) to the decoder.
+    private func handOn(length: Int, of bytes: inout ByteBuffer, context: ChannelHandlerContext) {
+        let now = min(length, bytes.readableBytes)
+        bodyBytesToHandOn = length - now
+        context.fireChannelRead(wrapInboundOut(bytes.readSlice(length: now)!))
     }
 
-    /// Only plain GETs of SVG URLs on a kept-alive connection: conditional requests, HEAD, `Connection: close`
-    /// and everything else take the router's path.
-    private func immediateAnswer(to request: HTTPRequest) -> CachedResponse? {
-        guard request.method == .get, let path = request.path, path.hasPrefix("/svg/"),
-            request.headerFields[.ifNoneMatch] == nil,
-            !(request.headerFields[.connection]?.lowercased().contains("close") ?? false)
-        else { return nil }
-        return responder.immediateAnswer(
-            to: path, gzip: request.headerFields.acceptsGzip, maximumTiles: maximumTiles)
+    /// The whole response, its `Date` line added; flushed when the read's requests are answered.
+    private func write(_ response: CachedResponse, context: ChannelHandlerContext) {
+        context.write(wrapOutboundOut(response.head), promise: nil)
+        context.write(wrapOutboundOut(HTTPDate.line), promise: nil)
+        context.write(wrapOutboundOut(response.body), promise: nil)
+        responder.metrics.requests[response.resource.route]?.increment()
+        responder.metrics.bytesSent[response.resource.route]?.increment(by: response.payloadBytes)
     }
 }
 
-/// The handler first in the pipeline, next to the socket: what is written through it skips every encoder.
-final class WireWriter: ChannelOutboundHandler, RemovableChannelHandler {
-    typealias OutboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
-    private var context: ChannelHandlerContext?
+/// After the decoder: counts the requests handed on whose responses have not ended, for `SVGFastPathHandler`, which
+/// it puts next to the socket (after the connection guard's byte watch, before the HTTP encoder: what the fast path
+/// writes is already HTTP/1.1 bytes).
+final class RoutedResponses: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
 
-    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
-    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+    private let fastPath: SVGFastPathHandler
 
-    /// The whole response, its `Date` line added, in one flush.
-    func write(_ response: CachedResponse) {
-        guard let context else { return }
-        context.write(wrapOutboundOut(response.head), promise: nil)
-        context.write(wrapOutboundOut(HTTPDate.line), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(response.body), promise: nil)
+    init(fastPath: SVGFastPathHandler) { self.fastPath = fastPath }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        let pipeline = context.pipeline.syncOperations
+        let position: ChannelPipeline.SynchronousOperations.Position =
+            (try? pipeline.handler(type: HTTPResponseEncoder.self)).map { .before($0) } ?? .first
+        try? pipeline.addHandler(fastPath, position: position)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .head = unwrapInboundIn(data) { fastPath.routedResponsesPending += 1 }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { fastPath.routedResponsesPending -= 1 }
+        context.write(data, promise: promise)
     }
 }
 

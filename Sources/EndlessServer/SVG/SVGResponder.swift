@@ -90,6 +90,7 @@ struct SVGResponder: Sendable {
     /// response cache, or drawn and compressed when it places at most `maximumTiles` tiles (a few hundred
     /// microseconds' work); `nil` for anything else, and for any error, which the router's path then reports.
     func immediateAnswer(to uri: String, gzip: Bool, maximumTiles: Int) -> CachedResponse? {
+        guard uri.utf8.count <= Limits.maximumURLBytes else { return nil }
         let key = Self.cacheKey(path: uri, gzip: gzip)
         if let cached = responses.response(for: key, countingMisses: false) { return cached }
         let url = URI(uri)
