@@ -69,7 +69,7 @@ import Testing
         var seen: [String: Int] = [:]
         for bytes in Self.edited {
             let shown = String(decoding: bytes, as: UTF8.self).debugDescription
-            switch bytes.withUnsafeBytes(WireRequest.read) {
+            switch bytes.withUnsafeBytes { WireRequest.read($0) } {
             case .svgGet(let target, let gzip, let length):
                 seen["answered", default: 0] += 1
                 let whole = decoded(bytes[..<length])

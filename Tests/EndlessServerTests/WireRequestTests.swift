@@ -5,7 +5,7 @@ import Testing
 /// The fast path's reading of request heads from raw bytes: what it answers, and where every other request ends.
 @Suite struct WireRequestTests {
     func read(_ text: String) -> WireRequest {
-        Array(text.utf8).withUnsafeBytes(WireRequest.read)
+        Array(text.utf8).withUnsafeBytes { WireRequest.read($0) }
     }
 
     let plain = "GET /svg/ruler?value=72.4 HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip, br\r\n\r\n"
@@ -25,8 +25,11 @@ import Testing
 
     @Test func aHeadIsIncompleteUntilItsBlankLineArrives() {
         let bytes = Array(plain.utf8)
+        let whole = read(plain)
         for end in 0..<bytes.count {
-            #expect(bytes[..<end].withUnsafeBytes(WireRequest.read) == .incomplete, "\(end) bytes")
+            #expect(bytes[..<end].withUnsafeBytes { WireRequest.read($0) } == .incomplete, "\(end) bytes")
+            // Read again once more has come, its end looked for past what was searched: the same request.
+            #expect(bytes.withUnsafeBytes { WireRequest.read($0, searchedBytes: end) } == whole, "after \(end) bytes")
         }
     }
 

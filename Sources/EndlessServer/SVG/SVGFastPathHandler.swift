@@ -22,8 +22,9 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private let maximumTiles: Int
     /// Requests handed on whose responses have not ended yet.
     var routedResponsesPending = 0
-    /// The start of a request whose head has not all arrived.
+    /// The start of a request whose head has not all arrived, and how much of it was searched for its end.
     private var unread: ByteBuffer?
+    private var unreadSearched = 0
     /// Body bytes of a handed-on request still to come: they follow it as they arrive.
     private var bodyBytesToHandOn = 0
     /// Set for good once bytes came that `WireRequest` does not vouch for: the decoder reads the rest.
@@ -51,9 +52,12 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 handOn(length: bodyBytesToHandOn, of: &bytes, context: context)
                 continue
             }
-            switch bytes.withUnsafeReadableBytes(WireRequest.read) {
+            let searched = unreadSearched
+            unreadSearched = 0
+            switch bytes.withUnsafeReadableBytes({ WireRequest.read($0, searchedBytes: searched) }) {
             case .incomplete:
                 unread = bytes
+                unreadSearched = bytes.readableBytes
                 break reading
             case .unreadable:
                 handingOnEverything = true

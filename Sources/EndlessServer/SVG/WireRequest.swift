@@ -18,9 +18,10 @@ enum WireRequest: Equatable {
     /// Longest head this reader looks through; the URL limit is 4096 bytes, and a client's headers a few hundred.
     static let maximumHeadBytes = 16384
 
-    /// Reads the request at the start of `bytes`.
-    static func read(_ bytes: UnsafeRawBufferPointer) -> WireRequest {
-        guard let headLength = headLength(bytes) else {
+    /// Reads the request at the start of `bytes`; its blank line is looked for from `searchedBytes` on (how many a
+    /// read that found it `incomplete` had, so that a head dripping in a byte at a time is not searched over and over).
+    static func read(_ bytes: UnsafeRawBufferPointer, searchedBytes: Int = 0) -> WireRequest {
+        guard let headLength = headLength(bytes, from: searchedBytes) else {
             return bytes.count > maximumHeadBytes ? .unreadable : .incomplete
         }
         guard headLength <= maximumHeadBytes else { return .unreadable }
@@ -41,8 +42,8 @@ enum WireRequest: Equatable {
     }
 
     /// The length of the head up to and with its blank line, if it has arrived; `nil` otherwise.
-    private static func headLength(_ bytes: UnsafeRawBufferPointer) -> Int? {
-        var index = 3
+    private static func headLength(_ bytes: UnsafeRawBufferPointer, from searched: Int) -> Int? {
+        var index = max(3, searched)
         while index < bytes.count {
             // The blank line's last byte: jump ahead by what cannot be its end.
             switch bytes[index] {
