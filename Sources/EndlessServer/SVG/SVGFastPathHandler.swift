@@ -56,7 +56,8 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
             unreadSearched = 0
             switch bytes.withUnsafeReadableBytes({ WireRequest.read($0, searchedBytes: searched) }) {
             case .incomplete:
-                unread = bytes
+                // Copied out: a slice would keep the whole receive buffer alive while a slow client trickles in.
+                unread = ByteBuffer(bytes: bytes.readableBytesView)
                 unreadSearched = bytes.readableBytes
                 break reading
             case .unreadable:
