@@ -174,6 +174,18 @@ import Testing
         }
     }
 
+    @Test func aRequestTheDecoderRefusesIsAnsweredFirstAndAlone() async throws {
+        try await withServer(.live) { client, _ in
+            let port = try #require(client.port)
+            // A well-formed head with a method llhttp does not know: the decoder refuses it and closes; the SVG GET
+            // pipelined after it must not be answered ahead of that refusal.
+            let text = try await rawText(
+                port: port,
+                request: "ET /svg/loop HTTP/1.1\r\nHost: x\r\n\r\nGET /svg/loop?offset=3 HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(text.hasPrefix("HTTP/1.1 400") && !text.contains("200 OK"), "\(text.prefix(80))")
+        }
+    }
+
     @Test func conditionalAndHeadRequestsStillGetTheirAnswers() async throws {
         try await withServer(.live) { client, _ in
             let port = try #require(client.port)

@@ -61,16 +61,23 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 unreadSearched = bytes.readableBytes
                 break reading
             case .unreadable:
-                handingOnEverything = true
-                context.fireChannelRead(wrapInboundOut(bytes))
+                handOnEverything(bytes, context: context)
                 break reading
             case .other(let length):
                 handOn(length: length, of: &bytes, context: context)
+                if handingOnEverything {
+                    handOnEverything(bytes, context: context)
+                    break reading
+                }
             case .svgGet(let target, let gzip, let length):
                 guard routedResponsesPending == 0,
                     let answer = responder.immediateAnswer(to: target, gzip: gzip, maximumTiles: maximumTiles)
                 else {
                     handOn(length: length, of: &bytes, context: context)
+                    if handingOnEverything {
+                        handOnEverything(bytes, context: context)
+                        break reading
+                    }
                     continue
                 }
                 bytes.moveReaderIndex(forwardBy: length)
@@ -95,9 +102,20 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Passes the next `length` bytes (or those that have come of them) to the decoder.
     private func handOn(length: Int, of bytes: inout ByteBuffer, context: ChannelHandlerContext) {
+        let startsARequest = bodyBytesToHandOn == 0
+        let pendingBefore = routedResponsesPending
         let now = min(length, bytes.readableBytes)
         bodyBytesToHandOn = length - now
         context.fireChannelRead(wrapInboundOut(bytes.readSlice(length: now)!))
+        // A whole head the decoder did not read as one (it refused it): it reads the rest of the connection, so that
+        // nothing is answered here out of turn while it closes.
+        if startsARequest, routedResponsesPending == pendingBefore { handingOnEverything = true }
+    }
+
+    /// From here on the decoder reads every byte, these first. (Answers already written stay: they came first.)
+    private func handOnEverything(_ bytes: ByteBuffer, context: ChannelHandlerContext) {
+        handingOnEverything = true
+        if bytes.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(bytes)) }
     }
 
     /// The whole response, its `Date` line added; flushed when the read's requests are answered.
