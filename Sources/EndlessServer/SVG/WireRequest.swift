@@ -11,8 +11,8 @@ enum WireRequest: Equatable {
     case svgGet(target: String, acceptsGzip: Bool, length: Int)
     /// Any other request whose head and body are the first `length` bytes: NIO's decoder reads it.
     case other(length: Int)
-    /// Bytes this reader does not vouch for (a chunked body, a folded header, a bare LF, a head over
-    /// `maximumHeadBytes`): NIO's decoder reads them and everything after.
+    /// Bytes this reader does not vouch for (a chunked body, a folded or malformed line, a bare LF, `Upgrade`, a head
+    /// over `maximumHeadBytes`): NIO's decoder reads them and everything after.
     case unreadable
 
     /// Longest head this reader looks through; the URL limit is 4096 bytes, and a client's headers a few hundred.
