@@ -62,7 +62,12 @@ func svgOpening(width: Double, height: Double, label: String? = nil, into writer
 
 /// A tile placed at (`x`, `y`) in its window: the tile's own coordinates stay small.
 func placedTile(x: Double, y: Double, content: [UInt8]) -> [UInt8] {
-    var writer = SVGWriter(capacity: content.count + 48)
+    placedTile(x: x, y: y, capacity: content.count + 48) { $0.append(bytes: content) }
+}
+
+/// A tile placed at (`x`, `y`), drawn by `draw` straight into its placement: one buffer, no drawing copied into it.
+func placedTile(x: Double, y: Double, capacity: Int, draw: (inout SVGWriter) -> Void) -> [UInt8] {
+    var writer = SVGWriter(capacity: capacity)
     writer.append(#"<g transform="translate("#)
     writer.append(x)
     if y != 0 {
@@ -70,7 +75,7 @@ func placedTile(x: Double, y: Double, content: [UInt8]) -> [UInt8] {
         writer.append(y)
     }
     writer.append(#")">"#)
-    writer.append(bytes: content)
+    draw(&writer)
     writer.append("</g>\n")
     return writer.bytes
 }

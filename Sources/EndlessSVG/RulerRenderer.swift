@@ -58,11 +58,20 @@ public struct RulerRenderer: Sendable {
     }
 
     /// One block's drawing in block coordinates (0…blockLength along the ruler, 0…height across it).
-    public func blockContent(_ block: Int64) -> [UInt8] { drawing(of: block, fullTicks: fullTicks) }
+    public func blockContent(_ block: Int64) -> [UInt8] {
+        var writer = SVGWriter(capacity: fullTicks.count + 96)
+        draw(block, fullTicks: fullTicks, into: &writer)
+        return writer.bytes
+    }
 
-    /// A block's drawing inside a window: a full block uses the ticks the window defines once (`ticksDefinition`),
-    /// which makes a window a third of the bytes to write and to compress; a clamped end draws its own.
-    func windowBlockContent(_ block: Int64) -> [UInt8] { drawing(of: block, fullTicks: ticksReference) }
+    /// A block placed in a window: a full block uses the ticks the window defines once (`ticksDefinition`), which
+    /// makes a window a third of the bytes to write and to compress; a clamped end draws its own.
+    func placedWindowBlock(_ block: Int64, at position: Double) -> [UInt8] {
+        let (x, y) = orientation.isVertical ? (0, position) : (position, 0)
+        return placedTile(x: x, y: y, capacity: ticksReference.count + 144) { writer in
+            draw(block, fullTicks: ticksReference, into: &writer)
+        }
+    }
 
     /// `<defs>` with the ticks of a full block, as `ticksReference` refers to them.
     private func ticksDefinition(into writer: inout SVGWriter) {
@@ -73,10 +82,10 @@ public struct RulerRenderer: Sendable {
         writer.append("</g></defs>\n")
     }
 
-    private func drawing(of block: Int64, fullTicks: [UInt8]) -> [UInt8] {
+    /// A block's ticks (`fullTicks` when it has them all) and its label.
+    private func draw(_ block: Int64, fullTicks: [UInt8], into writer: inout SVGWriter) {
         let indices = ruler.tickIndices(inBlock: block)
         let full = indices.count == Int(ruler.configuration.ticksPerBlock)
-        var writer = SVGWriter(capacity: fullTicks.count + 96)
         writer.append(bytes: full ? fullTicks : ticks(indices))
         if let label = ruler.label(ofBlock: block) {
             let at = along(ruler.labelledTickIndex)
@@ -95,7 +104,6 @@ public struct RulerRenderer: Sendable {
             writer.append(escaped: label.description)
             writer.append("</text>")
         }
-        return writer.bytes
     }
 
     /// A tick from the ruler's edge: `M x 0V length` across a horizontal ruler, `M0 y H length` a vertical one.
@@ -171,11 +179,8 @@ public struct RulerRenderer: Sendable {
         ticksDefinition(into: &head)
 
         let tiles = window.blocks.indices.map { tile in
-            let block = ruler.block(ofTile: tile, mirrored: window.isMirrored)
-            let at = window.blocks.position(of: tile)
-            let drawing = windowBlockContent(block)
-            return orientation.isVertical
-                ? placedTile(x: 0, y: at, content: drawing) : placedTile(x: at, y: 0, content: drawing)
+            placedWindowBlock(
+                ruler.block(ofTile: tile, mirrored: window.isMirrored), at: window.blocks.position(of: tile))
         }
 
         var foot = SVGWriter(capacity: 256)
