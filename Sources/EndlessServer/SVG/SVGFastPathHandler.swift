@@ -61,23 +61,14 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 unreadSearched = bytes.readableBytes
                 break reading
             case .unreadable:
-                handOnEverything(bytes, context: context)
-                break reading
+                handOnEverything(&bytes, context: context)
             case .other(let length):
                 handOn(length: length, of: &bytes, context: context)
-                if handingOnEverything {
-                    handOnEverything(bytes, context: context)
-                    break reading
-                }
             case .svgGet(let target, let gzip, let length):
                 guard routedResponsesPending == 0,
                     let answer = responder.immediateAnswer(to: target, gzip: gzip, maximumTiles: maximumTiles)
                 else {
                     handOn(length: length, of: &bytes, context: context)
-                    if handingOnEverything {
-                        handOnEverything(bytes, context: context)
-                        break reading
-                    }
                     continue
                 }
                 bytes.moveReaderIndex(forwardBy: length)
@@ -100,7 +91,8 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelWritabilityChanged()
     }
 
-    /// Passes the next `length` bytes (or those that have come of them) to the decoder.
+    /// Passes the next `length` bytes (or those that have come of them) to the decoder; and the rest after them too,
+    /// for good, if they started a request the decoder refused.
     private func handOn(length: Int, of bytes: inout ByteBuffer, context: ChannelHandlerContext) {
         let startsARequest = bodyBytesToHandOn == 0
         let pendingBefore = routedResponsesPending
@@ -109,13 +101,15 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelRead(wrapInboundOut(bytes.readSlice(length: now)!))
         // A whole head the decoder did not read as one (it refused it): it reads the rest of the connection, so that
         // nothing is answered here out of turn while it closes.
-        if startsARequest, routedResponsesPending == pendingBefore { handingOnEverything = true }
+        if startsARequest, routedResponsesPending == pendingBefore { handOnEverything(&bytes, context: context) }
     }
 
     /// From here on the decoder reads every byte, these first. (Answers already written stay: they came first.)
-    private func handOnEverything(_ bytes: ByteBuffer, context: ChannelHandlerContext) {
+    private func handOnEverything(_ bytes: inout ByteBuffer, context: ChannelHandlerContext) {
         handingOnEverything = true
-        if bytes.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(bytes)) }
+        if let rest = bytes.readSlice(length: bytes.readableBytes), rest.readableBytes > 0 {
+            context.fireChannelRead(wrapInboundOut(rest))
+        }
     }
 
     /// The whole response, its `Date` line added; flushed when the read's requests are answered.
