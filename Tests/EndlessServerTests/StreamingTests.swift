@@ -132,7 +132,7 @@ import Testing
                 try GridWindow(grid: .standard, centerX: x, centerY: y, width: 400, height: 300), .light)
             responses.store(
                 CachedResponse(etag: "x", resource: resource.kind, gzip: false, chunks: [ByteBuffer(string: "x")]),
-                for: String(resource.contentHash))
+                for: String(resource.contentHash(cache: nil)))
             #expect(tiles.count <= 64 && responses.count <= 16)
         }
         #expect(tiles.count == 64 && responses.count == 16)

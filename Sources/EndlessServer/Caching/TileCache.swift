@@ -18,6 +18,8 @@ final class TileCache: Sendable {
     private let hits: Counter
     private let misses: Counter
     private let retained: Gauge
+    /// The looks of the rulers lately drawn, each with its renderer.
+    let rulerLooks = RulerLooks()
 
     init(capacity: Int, maximumBytes: Int = .max) {
         pool = Mutex(ByteBoundedPool(capacity: capacity, maximumBytes: maximumBytes))

@@ -50,17 +50,15 @@ enum SVGResource: Sendable {
     }
 
     /// A hash of everything the bytes depend on, after parsing (`value=72.40` and `value=72.4` share it), and of
-    /// the rendering version: what the ETag says. The look is the tile cache's style, the one place that lists it.
-    var contentHash: UInt64 {
+    /// the rendering version: what the ETag says. The look is the tile cache's style, the one place that lists it
+    /// (a ruler's kept with its renderer in `cache`, when there is one).
+    func contentHash(cache: TileCache?) -> UInt64 {
         var hash = StableHash()
         hash.combine(SVGResource.renderingVersion)
         switch self {
         case .rulerWindow(let window, let theme):
             hash.combine("ruler window")
-            hash.combine(
-                TileCache.style(
-                    ofRuler: window.ruler.configuration, thickness: window.thickness, orientation: window.orientation,
-                    mirrored: window.isMirrored, theme: theme))
+            hash.combine(Self.drawing(window, theme, cache: cache).style)
             hash.combine(numbers: window.offset, window.width, window.height)
         case .gridWindow(let window, let theme):
             hash.combine("grid window")
@@ -87,8 +85,9 @@ enum SVGResource: Sendable {
         return hash.value
     }
 
-    static func renderer(_ window: RulerWindow, _ theme: Theme) -> RulerRenderer {
-        RulerRenderer(window: window, theme: theme)
+    /// A ruler window's renderer and style: kept per look in `cache`, else made now.
+    static func drawing(_ window: RulerWindow, _ theme: Theme, cache: TileCache?) -> RulerDrawing {
+        cache?.rulerLooks.drawing(of: window, theme: theme) ?? RulerLooks.drawing(of: window, theme: theme)
     }
 
     static func renderer(_ window: LoopWindow, _ theme: Theme) -> LoopRenderer {
@@ -110,7 +109,7 @@ enum SVGResource: Sendable {
         switch self {
         case .rulerWindow(let window, let theme):
             // Nothing to cache: a block is a `<use>` of the window's one tick drawing and its label.
-            return Self.renderer(window, theme).render(window)
+            return Self.drawing(window, theme, cache: cache).renderer.render(window)
         case .gridWindow(let window, let theme):
             // Nothing to cache either: the squares are drawn at once, and a label is a few bytes.
             return GridRenderer(grid: window.grid, theme: theme).render(window)

@@ -33,7 +33,7 @@ struct SVGResponder: Sendable {
         }
         let query = request.queryPairs
         let resource = try parse(query)
-        let etag = Self.etag(for: resource, gzip: gzip)
+        let etag = Self.etag(for: resource, gzip: gzip, cache: tiles)
         let pinned = SVGResource.isPinned(query)
         return try await response(to: request, etag: etag, pinned: pinned, gzip: gzip) {
             try await largeWindows.admit(tiles: resource.tileCount) {
@@ -93,15 +93,15 @@ struct SVGResponder: Sendable {
         guard uri.utf8.count <= Limits.maximumURLBytes else { return nil }
         let key = Self.cacheKey(path: uri, gzip: gzip)
         if let cached = responses.response(for: key, countingMisses: false) { return cached }
-        let url = URI(uri)
-        let query = url.queryPairs
-        guard !url.path.utf8.contains(UInt8(ascii: "%")),
-            let resource = try? SVGResource.at(path: url.path[...], query: query),
+        let (path, query) = PlainTarget.read(uri) ?? { url in (url.path[...], url.queryPairs) }(URI(uri))
+        guard !path.utf8.contains(UInt8(ascii: "%")),
+            let resource = try? SVGResource.at(path: path, query: query),
             resource.tileCount <= maximumTiles
         else { return nil }
         responses.countMiss()
         return draw(
-            resource, etag: Self.etag(for: resource, gzip: gzip), pinned: SVGResource.isPinned(query), gzip: gzip,
+            resource, etag: Self.etag(for: resource, gzip: gzip, cache: tiles), pinned: SVGResource.isPinned(query),
+            gzip: gzip,
             cacheKey: key)
     }
 
@@ -144,8 +144,8 @@ struct SVGResponder: Sendable {
     }
 
     /// A strong ETag from what the bytes depend on; the gzip stream is a different representation.
-    static func etag(for resource: SVGResource, gzip: Bool) -> String {
-        return "\"" + String(resource.contentHash, radix: 16) + (gzip ? "-gz\"" : "\"")
+    static func etag(for resource: SVGResource, gzip: Bool, cache: TileCache?) -> String {
+        return "\"" + String(resource.contentHash(cache: cache), radix: 16) + (gzip ? "-gz\"" : "\"")
     }
 
     /// `If-None-Match` uses weak comparison: `W/` prefixes are ignored, and `*` matches anything.

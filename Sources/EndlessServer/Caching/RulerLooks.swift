@@ -1,0 +1,51 @@
+import EndlessCore
+import EndlessSVG
+import Synchronization
+
+/// What a ruler looks like, whatever it shows: everything its renderer is made of.
+struct RulerLook: Hashable, Sendable {
+    var configuration: RulerConfiguration
+    var thickness: Double
+    var orientation: Orientation
+    var mirrored: Bool
+    var theme: Theme
+
+    init(_ window: RulerWindow, theme: Theme) {
+        configuration = window.ruler.configuration
+        thickness = window.thickness
+        orientation = window.orientation
+        mirrored = window.isMirrored
+        self.theme = theme
+    }
+}
+
+/// A look's renderer and its style text (`TileCache.style`), made once: a renderer draws and names a block's ticks
+/// when made, and the style is built from text, which together cost a new window as much as a third of its drawing.
+struct RulerDrawing: Sendable {
+    let renderer: RulerRenderer
+    let style: String
+}
+
+/// The drawings of the rulers' looks lately drawn, at most `capacity` of them: a look keeps at most a hundred ticks'
+/// drawing and its unit (`Limits`), a few kilobytes, so the cache never holds more than a few hundred.
+final class RulerLooks: Sendable {
+    static let capacity = 64
+    private let pool = Mutex(ReusePool<RulerLook, RulerDrawing>(capacity: capacity))
+
+    /// The drawing of `window`'s look, made now if no window of that look was drawn lately.
+    func drawing(of window: RulerWindow, theme: Theme) -> RulerDrawing {
+        let look = RulerLook(window, theme: theme)
+        if let drawing = pool.withLock({ $0.lookup(look) }) { return drawing }
+        let drawing = Self.drawing(of: window, theme: theme)
+        pool.withLock { _ = $0.enqueue(drawing, for: look) }
+        return drawing
+    }
+
+    /// The drawing made afresh: what a caller without the cache (`endless render`) draws with.
+    static func drawing(of window: RulerWindow, theme: Theme) -> RulerDrawing {
+        let renderer = RulerRenderer(window: window, theme: theme)
+        return RulerDrawing(renderer: renderer, style: TileCache.style(of: renderer))
+    }
+
+    var count: Int { pool.withLock { $0.count } }
+}

@@ -1,0 +1,50 @@
+import HummingbirdCore
+import Testing
+
+@testable import EndlessServer
+
+@Suite struct PlainTargetTests {
+    /// Wherever it reads a target, `URI` reads the same path and pairs: 200,000 random targets over the characters
+    /// that matter (`?`, `&`, `=`, `%`, `+`, `#`, a space, a byte beyond ASCII) and a few plain ones.
+    @Test func readsWhatURIReads() {
+        var rng = SeededGenerator(seed: 9)
+        let alphabet: [String] = ["/", "?", "&", "=", "%", "+", "#", " ", "é", "a", "b", "1", ".", "-", "svg", "ruler"]
+        var read = 0
+        for _ in 0..<200_000 {
+            let length = Int.random(in: 0...14, using: &rng)
+            let target = "/" + (0..<length).map { _ in alphabet.randomElement(using: &rng)! }.joined()
+            guard let plain = PlainTarget.read(target) else { continue }
+            read += 1
+            let uri = URI(target)
+            #expect(plain.path == uri.path[...], "\(target)")
+            #expect(plain.query.map { [$0.0, $0.1] } == uri.queryPairs.map { [$0.0, $0.1] }, "\(target)")
+        }
+        #expect(read > 20_000, "reads a good share of them")
+    }
+
+    @Test func readsAWindowsURLAndDeclinesWhatNeedsDecoding() throws {
+        let plain = try #require(PlainTarget.read("/svg/ruler?offset=-12&width=1200&height=120"))
+        #expect(plain.path == "/svg/ruler")
+        #expect(plain.query.map { [$0.0, $0.1] } == [["offset", "-12"], ["width", "1200"], ["height", "120"]])
+        #expect(PlainTarget.read("/svg/ruler")?.query.isEmpty == true)
+        for declined in [
+            "/svg/ruler?unit=%C2%B0", "/svg/ruler?value=1e+2", "/svg/ruler?value=1#x", "/svg/ruler?value",
+            "/svg/ruler?&value=1", "/svg/ruler?value=1&&width=3", "/svg/ruler?=1", "svg/ruler?value=1",
+        ] {
+            #expect(PlainTarget.read(declined) == nil, "\(declined)")
+        }
+    }
+}
+
+/// SplitMix64: the same targets every run.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
