@@ -8,8 +8,13 @@ import Synchronization
 ///
 /// Bounded twice: by `capacity` entries, and each entry by the bytes it keeps alive (`retainedBytes`, which counts a
 /// buffer's whole storage), so that the cache never holds more than `capacity × maximumEntryBytes` plus its keys.
+///
+/// A response is kept the second time its URL is asked for lately (`keepIfAskedBefore`), not the first: most new
+/// windows are asked for once (a scroll past, a scan of random URLs), and keeping each would cost a new window the
+/// cache's bookkeeping and push out the responses asked for again and again.
 final class ResponseCache: Sendable {
     private let pool: Mutex<ByteBoundedPool<String, CachedResponse>>
+    private let asked = Mutex(RecentKeys())
     /// Responses that keep more bytes alive than this are drawn every time rather than kept.
     let maximumEntryBytes: Int
     private let hits: Counter
@@ -34,6 +39,13 @@ final class ResponseCache: Sendable {
     /// Counts a miss found by a look that did not count it.
     func countMiss() { misses.increment() }
 
+    /// Keeps `response` if its key was asked for lately, and remembers that it was asked for.
+    func keepIfAskedBefore(_ response: CachedResponse, for key: String) {
+        guard response.retainedBytes <= maximumEntryBytes, asked.withLock({ $0.insert(key) }) else { return }
+        store(response, for: key)
+    }
+
+    /// Keeps `response`, asked for before or not.
     func store(_ response: CachedResponse, for key: String) {
         guard response.retainedBytes <= maximumEntryBytes else { return }
         let bytes = response.retainedBytes + key.utf8.count

@@ -18,8 +18,9 @@ struct SVGResponder: Sendable {
     /// Huffman codes kept per kind of document: a new window is written in the last one's codes when they suit it.
     let gzipCodes = Dictionary(uniqueKeysWithValues: SVGResource.Kind.allCases.map { ($0, GzipCodes()) })
 
-    /// Answers from the response cache when this URL went out before in this encoding; else parses the query (read
-    /// once) and draws (a large window in its turn, see `RenderGate`), keeping what went out. Throws
+    /// Answers from the response cache when this URL went out before in this encoding and was kept; else parses the
+    /// query (read once) and draws (a large window in its turn, see `RenderGate`), keeping what went out if its URL
+    /// was asked for before. Throws
     /// `RenderGate.Busy` when too many large windows wait already.
     func respond(
         to request: Request, parse: ([(String, String)]) throws(EndlessError) -> SVGResource
@@ -71,7 +72,8 @@ struct SVGResponder: Sendable {
     }
 
     /// The resource drawn (tiles from the cache) and encoded, chunk by chunk, and kept under `cacheKey` if small
-    /// enough. Each chunk is a whole number of tiles, gzip-flushed (`GzipWriter`), so that it decodes as it arrives.
+    /// enough and asked for before. Each chunk is a whole number of tiles, gzip-flushed (`GzipWriter`), so that it
+    /// decodes as it arrives.
     private func draw(
         _ resource: SVGResource, etag: String, pinned: Bool, gzip: Bool, cacheKey: String
     ) -> CachedResponse {
@@ -82,7 +84,7 @@ struct SVGResponder: Sendable {
         let chunks =
             gzip ? GzipWriter.gzip(batches, codes: gzipCodes[resource.kind]) : batches.map { ByteBuffer(bytes: $0) }
         let response = CachedResponse(etag: etag, resource: resource.kind, pinned: pinned, gzip: gzip, chunks: chunks)
-        responses.store(response, for: cacheKey)
+        responses.keepIfAskedBefore(response, for: cacheKey)
         return response
     }
 
