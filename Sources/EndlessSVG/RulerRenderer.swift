@@ -101,7 +101,7 @@ public struct RulerRenderer: Sendable {
                 writer.append(longTick + 4 + labelSize)
                 writer.append(#"">"#)
             }
-            writer.append(escaped: label.description)
+            writer.append(label)
             writer.append("</text>")
         }
     }

@@ -1,3 +1,5 @@
+import EndlessCore
+
 /// Appends SVG text as UTF-8 bytes, with numbers printed short and exact and text escaped.
 ///
 /// Rendering is a hot path (a million ruler blocks a second), so it writes bytes, not `String`s, and copies them into
@@ -107,6 +109,24 @@ public struct SVGWriter: Sendable {
             }
         } else {
             append(utf8: value.description)
+        }
+    }
+
+    /// A decimal as its shortest exact text, as `DecimalNumber.description` says it, written digit by digit: a
+    /// ruler's labels are a dozen a window, and making each a `String` first cost a tenth of drawing one.
+    public mutating func append(_ number: DecimalNumber) {
+        let value = number.rescaled(to: number.significantDecimals)!
+        if value.units < 0 { write(byte: UInt8(ascii: "-")) }
+        var divisor: UInt64 = 1
+        for _ in 0..<value.scale { divisor *= 10 }
+        appendDigits(value.units.magnitude / divisor)
+        guard value.scale > 0 else { return }
+        write(byte: UInt8(ascii: "."))
+        var fraction = value.units.magnitude % divisor
+        while divisor > 1 {
+            divisor /= 10
+            write(byte: UInt8(ascii: "0") + UInt8(fraction / divisor))
+            fraction %= divisor
         }
     }
 
