@@ -11,6 +11,10 @@ public struct Parameters: Sendable {
         self.accepted = accepted
         self.pairs.reserveCapacity(pairs.underestimatedCount)
         for (name, value) in pairs {
+            // `&&`, a leading `&` or `=5` make a pair without a name: there is no name to say what is wrong with.
+            guard !name.isEmpty else {
+                throw EndlessError("query", "has a pair with no name (as `&&` or `=5` make); give each as name=value")
+            }
             guard accepted.contains(name) else {
                 throw EndlessError(name, "is not a parameter here; use \(accepted.joined(separator: ", "))")
             }
