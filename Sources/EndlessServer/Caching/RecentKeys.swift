@@ -2,7 +2,7 @@
 /// keys: it tells a key seen a second time from one seen once, in 16 KiB whatever is seen. A key it never saw may
 /// pass for seen (about one in twenty when full); one it saw since it last forgot always does.
 struct RecentKeys {
-    /// Keys remembered before all are forgotten: a key seen again within that many others is known again.
+    /// Keys remembered before all are forgotten: a key seen again before then is known again.
     static let capacity = 16_384
     private static let bitCount = 1 << 17
     private var words = [UInt64](repeating: 0, count: bitCount / 64)
