@@ -20,7 +20,7 @@ struct RulerLook: Hashable, Sendable {
 }
 
 /// A look's renderer and its style text (`TileCache.style`), made once: a renderer draws and names a block's ticks
-/// when made, and the style is built from text, which together cost a new window as much as a third of its drawing.
+/// when made, and the style is built from text, which together cost a new window nearly what drawing it costs.
 struct RulerDrawing: Sendable {
     let renderer: RulerRenderer
     let style: String

@@ -108,7 +108,7 @@ enum SVGResource: Sendable {
     func render(cache: TileCache?) -> RenderedWindow {
         switch self {
         case .rulerWindow(let window, let theme):
-            // Nothing to cache: a block is a `<use>` of the window's one tick drawing and its label.
+            // The look's renderer from the cache; no block from it: a block is a `<use>` of the ticks and a label.
             return Self.drawing(window, theme, cache: cache).renderer.render(window)
         case .gridWindow(let window, let theme):
             // Nothing to cache either: the squares are drawn at once, and a label is a few bytes.

@@ -20,8 +20,7 @@ struct SVGResponder: Sendable {
 
     /// Answers from the response cache when this URL went out before in this encoding and was kept; else parses the
     /// query (read once) and draws (a large window in its turn, see `RenderGate`), keeping what went out if its URL
-    /// was asked for before. Throws
-    /// `RenderGate.Busy` when too many large windows wait already.
+    /// was asked for before. Throws `RenderGate.Busy` when too many large windows wait already.
     func respond(
         to request: Request, parse: ([(String, String)]) throws(EndlessError) -> SVGResource
     ) async throws -> Response {
