@@ -117,8 +117,7 @@ public struct SVGWriter: Sendable {
     public mutating func append(_ number: DecimalNumber) {
         let value = number.rescaled(to: number.significantDecimals)!
         if value.units < 0 { write(byte: UInt8(ascii: "-")) }
-        var divisor: UInt64 = 1
-        for _ in 0..<value.scale { divisor *= 10 }
+        var divisor = UInt64(DecimalNumber.powerOfTen(value.scale))
         appendDigits(value.units.magnitude / divisor)
         guard value.scale > 0 else { return }
         write(byte: UInt8(ascii: "."))

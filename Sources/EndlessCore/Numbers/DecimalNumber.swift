@@ -57,7 +57,8 @@ public struct DecimalNumber: Sendable, Hashable {
     /// The number as a `Double`, for geometry only; never for a printed value.
     public var doubleValue: Double { Double(units) / Double(Self.powerOfTen(scale)) }
 
-    static func powerOfTen(_ exponent: Int) -> Int64 {
+    /// 10^`exponent`, for `exponent` in 0…18.
+    public static func powerOfTen(_ exponent: Int) -> Int64 {
         var result: Int64 = 1
         for _ in 0..<exponent { result *= 10 }
         return result
