@@ -52,13 +52,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "EndlessCoreTests", dependencies: ["EndlessCore"]),
-        .testTarget(name: "EndlessSVGTests", dependencies: ["EndlessSVG"]),
+        // What the test targets share: a seeded generator.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "EndlessCoreTests", dependencies: ["EndlessCore", "TestSupport"]),
+        .testTarget(name: "EndlessSVGTests", dependencies: ["EndlessSVG", "TestSupport"]),
         .testTarget(name: "EndlessTests", dependencies: ["endless"]),
         .testTarget(
             name: "EndlessServerTests",
             dependencies: [
-                "EndlessServer", "endless",
+                "EndlessServer", "endless", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

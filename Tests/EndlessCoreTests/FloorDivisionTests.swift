@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import EndlessCore
 
@@ -39,18 +40,5 @@ import Testing
         #expect(nearestIndex(-5, spacing: 10) == 0)
         #expect(nearestIndex(-5.001, spacing: 10) == -1)
         #expect(nearestIndex(1e15 + 5, spacing: 10) == 100_000_000_000_001)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so random tests repeat exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

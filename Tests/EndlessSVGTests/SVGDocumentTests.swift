@@ -1,5 +1,6 @@
 import EndlessCore
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -275,19 +276,15 @@ final class SVGReader: NSObject, XMLParserDelegate {
     /// A decimal is written as `description` says it, whatever its units and scale: 20,000 seeded at random, and the
     /// edges (zero, a negative fraction below one, trailing zeros, the largest magnitudes).
     @Test func decimalsAreWrittenAsTheirDescription() {
-        var state: UInt64 = 0x5DEE_CE66
-        func random(_ bound: Int64) -> Int64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int64(bitPattern: state >> 1) % bound
-        }
+        var rng = SeededGenerator(seed: 0x5DEE_CE66)
         var numbers: [DecimalNumber] = [
             0, DecimalNumber(units: -5, scale: 1), DecimalNumber(units: 72_400, scale: 3),
             DecimalNumber(units: -1_000_000_000_000_000_000, scale: 6), DecimalNumber(units: 999_999_999_999, scale: 0),
             DecimalNumber(units: -1, scale: 6), DecimalNumber(units: 10, scale: 1),
         ]
         for _ in 0..<20_000 {
-            let scale = Int(random(7).magnitude)
-            numbers.append(DecimalNumber(units: random(1_000_000_000_000_000_000), scale: scale))
+            let units = Int64.random(in: -999_999_999_999_999_999...999_999_999_999_999_999, using: &rng)
+            numbers.append(DecimalNumber(units: units, scale: Int.random(in: 0...6, using: &rng)))
         }
         for number in numbers {
             var writer = SVGWriter(capacity: 4)

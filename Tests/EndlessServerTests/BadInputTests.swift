@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 @testable import EndlessServer
@@ -14,11 +15,8 @@ import Testing
         let marks = ["1:2@3", "1:2,3:4@5", "0:0,0:0@0", "-1e15:100@1", "1e308:1e308@1e308", "a:b@c", "@", "1:2:3@4"]
         let ranges = ["1:2", "-5:5", "0:9999", "5:1", "1:2,3:4", "-100:100,-100:100", "x", "0:10000", "1:2,3:4,5:6"]
         let views = frameViews.map { ($0.name, FrameReport.names + $0.view.names) }
-        var state: UInt64 = 0x5EED  // a fixed seed: the same 600 requests every run
-        func next(_ count: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(count))
-        }
+        var rng = SeededGenerator(seed: 0x5EED)  // a fixed seed: the same 600 requests every run
+        func next(_ count: Int) -> Int { Int.random(in: 0..<count, using: &rng) }
         var uris: [String] = []
         for _ in 0..<600 {
             let (view, names) = views[next(views.count)]
