@@ -120,6 +120,8 @@ import Testing
         ("/svg/grid?v=0", .notFound, "v"),
         ("/svg/grid?v=a%0Ab", .notFound, "v"),  // not echoed: a newline would make two lines (found by scripts/fuzz)
         ("/v/0/endless.js", .notFound, "v"),
+        ("/svg/ruler?min=0%D2%89", .badRequest, "min"),  // a digit and a combining mark (found by scripts/fuzz)
+        ("/frame/ruler?size=800,120&value=7%CC%81", .badRequest, "value"),
     ])
     func getsAOneLine4xxNamingTheParameter(uri: String, status: HTTPResponse.Status, parameter: String) async throws {
         try await withServer { client, _ in
@@ -129,6 +131,22 @@ import Testing
                 #expect(body.hasPrefix(parameter + ":"), "\(uri): \(body)")
                 #expect(body.hasSuffix("\n") && body.dropLast().split(separator: "\n").count == 1)
                 #expect(response.headers[.contentType] == "text/plain; charset=utf-8")
+            }
+        }
+    }
+
+    /// A viewport of less than a point, which the limits accept (any size above 0), gets its frame: the grid's once
+    /// stopped the server (found by scripts/fuzz: its sweep asked a strip for the tiles of an empty span).
+    @Test(arguments: [
+        "/frame/grid?size=200,60001e-320&origin=4,2&have=05:5,-5:5&end=0&tile=44",
+        "/frame/grid?size=1e-320,5e-324", "/frame/grid?size=5e-324,300&origin=-7.5,1e14&scroll=0,0&end=1",
+        "/frame/ruler?size=1e-320,120&origin=4&scroll=0,0", "/frame/ruler?size=1e-300,120&value=72.4",
+        "/frame/loop?size=5e-324,120&origin=2", "/frame/loop?size=1e-320,120&origin=9e14&scroll=0,0&end=1",
+    ])
+    func aViewportOfLessThanAPointGetsItsFrame(uri: String) async throws {
+        try await withServer { client, _ in
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .ok, "\(uri): \(String(buffer: response.body))")
             }
         }
     }

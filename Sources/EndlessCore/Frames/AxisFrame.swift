@@ -224,7 +224,8 @@ extension AxisLayout {
         return (0..<steps).map { step in
             let (passed, ahead) = (Double(step) * part, Double(steps - 1 - step) * part)
             let (from, to) = lead < 0 ? (lower + ahead, upper - passed) : (lower + passed, upper - ahead)
-            return strip.run(from: from, extent: to - from).indices
+            // A viewport far narrower than a point, added to a coordinate, rounds to nothing: it holds `from`'s tile.
+            return strip.run(from: from, extent: max(to - from, from.ulp)).indices
         }
     }
 }

@@ -120,5 +120,6 @@ extension DecimalNumber: ExpressibleByIntegerLiteral {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    /// By its ASCII value: a digit with a combining mark (`0` and U+0489) sorts between "0" and "9" but has none.
+    var isASCIIDigit: Bool { asciiValue.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false }
 }
