@@ -134,7 +134,7 @@ import Testing
                 try GridWindow(grid: .standard, centerX: x, centerY: y, width: 400, height: 300), .light)
             responses.store(
                 CachedResponse(etag: "x", resource: resource.kind, gzip: false, chunks: [ByteBuffer(string: "x")]),
-                for: String(resource.contentHash(cache: nil)))
+                for: String(resource.contentHash()))
             #expect(tiles.count <= 64 && responses.count <= 16)
         }
         #expect(tiles.count == 64 && responses.count == 16)
@@ -153,7 +153,8 @@ import Testing
         #expect(near == turnsAway)
         // And the windows the server sends are the same bytes a million turns apart.
         let window = { (offset: Double) in
-            SVGResource.rulerWindow(try RulerWindow(ruler: ruler, offset: offset, width: 1200, height: 120), .light)
+            let placed = try RulerWindow(ruler: ruler, offset: offset, width: 1200, height: 120)
+            return SVGResource.rulerWindow(placed, tiles.rulerLooks.drawing(of: placed, theme: .light))
                 .render(cache: tiles)
         }
         #expect(try window(6340).tiles == (try window(6340 + 99_100 * 1_000_000)).tiles)

@@ -21,9 +21,16 @@ struct RulerLook: Hashable, Sendable {
 
 /// A look's renderer and its style text (`TileCache.style`), made once: a renderer draws and names a block's ticks
 /// when made, and the style is built from text, which together cost a new window nearly what drawing it costs.
-struct RulerDrawing: Sendable {
+/// A class: a renderer is a dozen fields and arrays, which a request would otherwise copy from the cache, retain by
+/// retain.
+final class RulerDrawing: Sendable {
     let renderer: RulerRenderer
     let style: String
+
+    init(renderer: RulerRenderer, style: String) {
+        self.renderer = renderer
+        self.style = style
+    }
 }
 
 /// The drawings of the rulers' looks lately drawn, at most `capacity` of them: a look keeps at most a hundred ticks'

@@ -8,7 +8,9 @@ extension Router {
         let handler: @Sendable (Request, Context) async throws -> Response = { request, _ in
             do {
                 return try await responder.respond(to: request) { query throws(EndlessError) in
-                    guard let resource = try SVGResource.at(path: request.uri.path[...], query: query)
+                    guard
+                        let resource = try SVGResource.at(
+                            path: request.uri.path[...], query: query, looks: responder.tiles.rulerLooks)
                     else {
                         throw EndlessError(
                             "path", "\(request.uri.path) is not here; see / for what is", kind: .notFound)

@@ -21,7 +21,7 @@ extension SVGResource {
         for path in paths {
             for look in [[("theme", "light")], [("theme", "dark")], [("theme", "auto")], [("orientation", "vertical")]]
             where path.hasPrefix("/svg/grid") ? look[0].0 == "theme" : true {
-                guard let resource = try? at(path: path[...], query: look) else { continue }
+                guard let resource = try? at(path: path[...], query: look, looks: nil) else { continue }
                 bytes += resource.render(cache: nil).document
             }
         }

@@ -3,7 +3,8 @@ import EndlessSVG
 
 /// What an SVG URL asks for: a window of a view, or one tile of it.
 enum SVGResource: Sendable {
-    case rulerWindow(RulerWindow, Theme)
+    /// A ruler window and its look's drawing, found once (`RulerLooks`) for its ETag and its bytes.
+    case rulerWindow(RulerWindow, RulerDrawing)
     case gridWindow(GridWindow, Theme)
     case loopWindow(LoopWindow, Theme)
     case rulerBlock(RulerRenderer, block: Int64)
@@ -51,14 +52,14 @@ enum SVGResource: Sendable {
 
     /// A hash of everything the bytes depend on, after parsing (`value=72.40` and `value=72.4` share it), and of
     /// the rendering version: what the ETag says. The look is the tile cache's style, the one place that lists it
-    /// (a ruler's kept with its renderer in `cache`, when there is one).
-    func contentHash(cache: TileCache?) -> UInt64 {
+    /// (a ruler's kept with its renderer).
+    func contentHash() -> UInt64 {
         var hash = StableHash()
         hash.combine(SVGResource.renderingVersion)
         switch self {
-        case .rulerWindow(let window, let theme):
+        case .rulerWindow(let window, let drawing):
             hash.combine("ruler window")
-            hash.combine(Self.drawing(window, theme, cache: cache).style)
+            hash.combine(drawing.style)
             hash.combine(numbers: window.offset, window.width, window.height)
         case .gridWindow(let window, let theme):
             hash.combine("grid window")
@@ -85,11 +86,6 @@ enum SVGResource: Sendable {
         return hash.value
     }
 
-    /// A ruler window's renderer and style: kept per look in `cache`, else made now.
-    static func drawing(_ window: RulerWindow, _ theme: Theme, cache: TileCache?) -> RulerDrawing {
-        cache?.rulerLooks.drawing(of: window, theme: theme) ?? RulerLooks.drawing(of: window, theme: theme)
-    }
-
     static func renderer(_ window: LoopWindow, _ theme: Theme) -> LoopRenderer {
         LoopRenderer(window: window, theme: theme)
     }
@@ -107,9 +103,9 @@ enum SVGResource: Sendable {
     /// The document as head, tiles and tail, with tile drawings taken from `cache` if there is one.
     func render(cache: TileCache?) -> RenderedWindow {
         switch self {
-        case .rulerWindow(let window, let theme):
-            // The look's renderer from the cache; no block from it: a block is a `<use>` of the ticks and a label.
-            return Self.drawing(window, theme, cache: cache).renderer.render(window)
+        case .rulerWindow(let window, let drawing):
+            // No block from the cache: a block is a `<use>` of the ticks and a label.
+            return drawing.renderer.render(window)
         case .gridWindow(let window, let theme):
             // Nothing to cache either: the squares are drawn at once, and a label is a few bytes.
             return GridRenderer(grid: window.grid, theme: theme).render(window)
@@ -130,12 +126,15 @@ enum SVGResource: Sendable {
 }
 
 extension SVGResource {
-    /// Reads a window request's query.
-    static func window(view: String, query: [(String, String)]) throws(EndlessError) -> SVGResource {
+    /// Reads a window request's query; a ruler's look is drawn by `looks` (made now without it).
+    static func window(view: String, query: [(String, String)], looks: RulerLooks?) throws(EndlessError) -> SVGResource
+    {
         switch view {
         case "ruler":
             let parameters = try Parameters(query, accepted: Parameters.rulerNames)
-            return .rulerWindow(try parameters.rulerWindow(), try parameters.theme())
+            let (window, theme) = (try parameters.rulerWindow(), try parameters.theme())
+            return .rulerWindow(
+                window, looks?.drawing(of: window, theme: theme) ?? RulerLooks.drawing(of: window, theme: theme))
         case "grid":
             let parameters = try Parameters(query, accepted: Parameters.gridNames)
             return .gridWindow(try parameters.gridWindow(), try parameters.theme())
@@ -147,13 +146,14 @@ extension SVGResource {
     }
 
     /// Reads an `/svg/…` path (not percent-encoded) and its query as the SVG routes do; `nil` if no route has the path.
-    /// Any of them may pin the rendering version with `v`.
-    static func at(path: Substring, query: [(String, String)]) throws(EndlessError) -> SVGResource? {
+    /// Any of them may pin the rendering version with `v`. A ruler window's look comes from `looks` when given.
+    static func at(path: Substring, query: [(String, String)], looks: RulerLooks?) throws(EndlessError) -> SVGResource?
+    {
         let query = try unpinned(query)
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count >= 3, parts[0].isEmpty, parts[1] == "svg" else { return nil }
         switch (parts[2], parts.count) {
-        case (_, 3): return try window(view: String(parts[2]), query: query)
+        case (_, 3): return try window(view: String(parts[2]), query: query, looks: looks)
         case ("ruler", 5) where parts[3] == "tiles": return try rulerBlock(file: String(parts[4]), query: query)
         case ("loop", 5) where parts[3] == "tiles": return try loopItem(file: String(parts[4]), query: query)
         case ("grid", 6) where parts[3] == "tiles":

@@ -33,7 +33,7 @@ struct SVGResponder: Sendable {
         }
         let query = request.queryPairs
         let resource = try parse(query)
-        let etag = Self.etag(for: resource, gzip: gzip, cache: tiles)
+        let etag = Self.etag(for: resource, gzip: gzip)
         let pinned = SVGResource.isPinned(query)
         return try await response(to: request, etag: etag, pinned: pinned, gzip: gzip) {
             try await largeWindows.admit(tiles: resource.tileCount) {
@@ -96,12 +96,12 @@ struct SVGResponder: Sendable {
         if let cached = responses.response(for: key, countingMisses: false) { return cached }
         let (path, query) = PlainTarget.read(uri) ?? { url in (url.path[...], url.queryPairs) }(URI(uri))
         guard !path.utf8.contains(UInt8(ascii: "%")),
-            let resource = try? SVGResource.at(path: path, query: query),
+            let resource = try? SVGResource.at(path: path, query: query, looks: tiles.rulerLooks),
             resource.tileCount <= maximumTiles
         else { return nil }
         responses.countMiss()
         return draw(
-            resource, etag: Self.etag(for: resource, gzip: gzip, cache: tiles), pinned: SVGResource.isPinned(query),
+            resource, etag: Self.etag(for: resource, gzip: gzip), pinned: SVGResource.isPinned(query),
             gzip: gzip,
             cacheKey: key)
     }
@@ -145,8 +145,8 @@ struct SVGResponder: Sendable {
     }
 
     /// A strong ETag from what the bytes depend on; the gzip stream is a different representation.
-    static func etag(for resource: SVGResource, gzip: Bool, cache: TileCache?) -> String {
-        return "\"" + String(resource.contentHash(cache: cache), radix: 16) + (gzip ? "-gz\"" : "\"")
+    static func etag(for resource: SVGResource, gzip: Bool) -> String {
+        return "\"" + String(resource.contentHash(), radix: 16) + (gzip ? "-gz\"" : "\"")
     }
 
     /// `If-None-Match` uses weak comparison: `W/` prefixes are ignored, and `*` matches anything.
