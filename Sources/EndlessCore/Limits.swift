@@ -25,8 +25,11 @@ public enum Limits {
     /// Characters in a unit label.
     public static let maximumUnitLength = 16
 
-    /// Largest ruler number (`min`, `max`, `step`, `value`) and linear mapping `factor`.
+    /// Largest ruler number (`min`, `max`, `step`, `value`).
     public static let maximumDecimal: Double = 1e12
+    /// Sizes a follower's linear mapping (`factor`) may have, either sign: past them a follower's offsets overflow or
+    /// stand still.
+    public static let factorMagnitudeRange: ClosedRange<Double> = 1e-12...1e12
 
     /// Checks a coordinate or offset a user gave.
     public static func checkCoordinate(_ value: Double, _ parameter: String) throws(EndlessError) {
@@ -63,16 +66,22 @@ public enum Limits {
         public static let unit = "at most \(maximumUnitLength) characters"
         public static let decimal =
             "a decimal number like 72.4, with at most 6 decimals, between -\(text(maximumDecimal)) and \(text(maximumDecimal))"
-        public static let factor = "a number other than 0, between -\(text(maximumDecimal)) and \(text(maximumDecimal))"
+        public static let factor =
+            "a number from \(text(factorMagnitudeRange.lowerBound)) to \(text(factorMagnitudeRange.upperBound)) in size, either sign"
 
-        /// `8192`, `1e15`: whole numbers plainly up to a million, powers of ten beyond (all the limits are).
+        /// `0`, `8192`, `1e15`, `1e-12`: whole numbers plainly up to a million, powers of ten past them and below 1
+        /// (all the limits are).
         static func text(_ value: Double) -> String {
-            guard value >= 1e6 else { return String(Int(value)) }
+            guard value >= 1e6 || (value > 0 && value < 1) else { return String(Int(value)) }
             var power = 0
             var rest = value
             while rest >= 10 {
                 rest /= 10
                 power += 1
+            }
+            while rest < 0.999_999 {  // a power of ten below 1 is not exact: 1e-12 × 10¹² may fall short of 1
+                rest *= 10
+                power -= 1
             }
             return "1e\(power)"
         }

@@ -122,11 +122,16 @@ import Testing
         let centimetres = try Ruler(RulerConfiguration(minimum: 0, maximum: 300, ends: .clamp, unit: "cm"))
         let inches = try LinkedRuler(follower: centimetres, factor: 2.54)
         #expect(try centimetres.value(atOffset: inches.followerOffset(forLeaderValue: 10)).description == "25.4")
-        for factor in [0, .infinity, 1e13, -1e-13] {
+        for factor in [0, .infinity, -.infinity, .nan, 1e13, -1e-13, 5e-324] {
             #expect(throws: EndlessError("factor", "must be \(Limits.Accepts.factor)")) {
                 try LinkedRuler(follower: centimetres, factor: factor)
             }
         }
+        for factor in [1e-12, -1e-12, 1e12, -1e12] {
+            #expect(throws: Never.self) { try LinkedRuler(follower: centimetres, factor: factor) }
+        }
+        #expect(
+            Limits.Accepts.factor == "a number from 1e-12 to 1e12 in size, either sign", "the words name the limits")
     }
 }
 

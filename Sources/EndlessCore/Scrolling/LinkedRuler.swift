@@ -9,7 +9,7 @@ public struct LinkedRuler: Sendable, Hashable {
     public var factor: Double
 
     public init(follower: Ruler, factor: Double) throws(EndlessError) {
-        guard factor.isFinite, factor != 0, abs(factor) <= 1e12, abs(factor) >= 1e-12 else {
+        guard Limits.factorMagnitudeRange.contains(abs(factor)) else {
             throw EndlessError("factor", "must be \(Limits.Accepts.factor)")
         }
         self.follower = follower
