@@ -198,7 +198,7 @@ extension AxisLayout {
             isNewPlacement: report.origin == nil,
             sweep: Self.sweep(
                 strip: strip, from: axis.worldOffset - before, to: axis.worldOffset + report.length + after,
-                lead: lead, steps: steps))
+                lead: lead, steps: steps, within: run.indices))
     }
 
     /// `margins` narrowed, in proportion, so that a frame holds at most `Limits.maximumTilesPerFrame` tiles along
@@ -216,16 +216,18 @@ extension AxisLayout {
     /// The tiles of `[lower, upper)` at each of `steps` steps of a lead of `lead` points (negative: backwards):
     /// step `j` leaves out the part of the lead the viewport has not reached by then and the part it has passed.
     /// Combined with another axis's sweep step by step, the steps cover the viewport's path and not the corners
-    /// of its bounding box.
-    static func sweep(strip: TileStrip, from lower: Double, to upper: Double, lead: Double, steps: Int)
-        -> [ClosedRange<Int64>]
-    {
+    /// of its bounding box. Each step keeps within `tiles` (the frame's): margins narrowed to the tile bound may
+    /// hold less than the lead.
+    static func sweep(
+        strip: TileStrip, from lower: Double, to upper: Double, lead: Double, steps: Int,
+        within tiles: ClosedRange<Int64>
+    ) -> [ClosedRange<Int64>] {
         let part = abs(lead) / Double(steps)
         return (0..<steps).map { step in
             let (passed, ahead) = (Double(step) * part, Double(steps - 1 - step) * part)
             let (from, to) = lead < 0 ? (lower + ahead, upper - passed) : (lower + passed, upper - ahead)
             // A viewport far narrower than a point, added to a coordinate, rounds to nothing: it holds `from`'s tile.
-            return strip.run(from: from, extent: max(to - from, from.ulp)).indices
+            return strip.run(from: from, extent: max(to - from, from.ulp)).indices.clamped(to: tiles)
         }
     }
 }
