@@ -25,28 +25,6 @@ import Testing
         }
     }
 
-    /// A viewport of less than a point (the limits accept any size above 0, `1e-320` too) still gets tiles, and its
-    /// sweep's steps lie within them: its edges, added to a coordinate, round to the coordinate itself, which once
-    /// asked a strip for the tiles of an empty span and stopped the server.
-    @Test(arguments: [5e-324, 1e-320, 1e-300, 1e-9, 0.25])
-    func aViewportOfLessThanAPointStillGetsItsTiles(length: Double) throws {
-        for (start, origin) in [(0.0, nil), (5840, nil), (4, 2.0), (-7.5, 4), (9e14, 1e14), (-9e14, -1e14)] {
-            for (velocity, steps, ended) in [(0.0, 1, false), (20_000, 4, false), (-20_000, 4, false), (3000, 4, true)]
-            {
-                for roundTrip in [0, 0.05] {
-                    let report = AxisReport(
-                        scroll: 0, origin: origin, length: length, have: nil, velocity: velocity, roundTrip: roundTrip)
-                    let frame = try layout.frame(
-                        report, strip: ruler.blockStrip, gestureEnded: ended, quantum: 100, start: start, steps: steps)
-                    #expect(frame.tiles.count >= 1 && frame.sweep.count == steps, "\(length) at \(start)")
-                    for step in frame.sweep {
-                        #expect(step.clamped(to: frame.tiles.indices) == step, "\(length) at \(start): \(step)")
-                    }
-                }
-            }
-        }
-    }
-
     @Test func theFirstFramePutsTheStartAtTheLeadingEdgeNearTheCentre() throws {
         let frame = try layout.frame(
             AxisReport(scroll: 0, origin: nil, length: 1000, have: nil), strip: ruler.blockStrip, gestureEnded: false,
