@@ -114,58 +114,62 @@ public struct GridRenderer: Sendable {
     /// the page draws its blocks: a quarter of the bytes of a square and label a tile, which is what the largest
     /// windows cost to send.
     public func render(_ window: GridWindow) -> RenderedWindow {
-        var head = SVGWriter(capacity: 1024 + (window.columns.count + window.rows.count) * 24)
+        // One buffer for the whole window; a label takes about 40 bytes, a long coordinate's two lines up to 112.
+        var writer = SVGWriter(
+            capacity: 1024 + (window.columns.count + window.rows.count) * 24 + window.columns.count
+                * window.rows.count * 48)
         let center = "(\(SVGWriter.text(window.centerX)), \(SVGWriter.text(window.centerY)))"
         documentHeader(
             width: window.width, height: window.height, title: "Grid around \(center)", style: documentStyle,
-            into: &head)
-        groupOpening(into: &head)
-        head.append("\n")
+            into: &writer)
+        groupOpening(into: &writer)
+        writer.append("\n")
         // Places in eighths of a point, as the labels' are: short numbers, never `-30.299999999999997`.
         let columns = { (column: Int64) in (window.columns.position(of: column) * 8).rounded() / 8 }
         let rows = { (row: Int64) in (window.rows.position(of: row) * 8).rounded() / 8 }
         let (first, last) = (window.columns.first, window.columns.last)
         let (firstRow, lastRow) = (window.rows.first, window.rows.last)
         let (left, top, right, bottom) = (columns(first), rows(firstRow), columns(last + 1), rows(lastRow + 1))
-        appendSquare(left: left, top: top, width: right - left, height: bottom - top, fill: palette.tile, into: &head)
+        appendSquare(left: left, top: top, width: right - left, height: bottom - top, fill: palette.tile, into: &writer)
         if first <= 0 && 0 <= last && firstRow <= 0 && 0 <= lastRow {
             appendSquare(
                 left: columns(0), top: rows(0), width: grid.tileSize, height: grid.tileSize, fill: palette.highlight,
-                into: &head)
+                into: &writer)
         }
-        head.append(#"<path d=""#)
+        writer.append(#"<path d=""#)
         for column in first...(last + 1) {
-            head.append("M")
-            head.append(columns(column))
-            head.append(" ")
-            head.append(top)
-            head.append("V")
-            head.append(bottom)
+            writer.append("M")
+            writer.append(columns(column))
+            writer.append(" ")
+            writer.append(top)
+            writer.append("V")
+            writer.append(bottom)
         }
         for row in firstRow...(lastRow + 1) {
-            head.append("M")
-            head.append(left)
-            head.append(" ")
-            head.append(rows(row))
-            head.append("H")
-            head.append(right)
+            writer.append("M")
+            writer.append(left)
+            writer.append(" ")
+            writer.append(rows(row))
+            writer.append("H")
+            writer.append(right)
         }
-        head.append(#"" fill="none" stroke=""#)
-        head.append(colour: palette.border)
-        head.append(#"" stroke-opacity="0.1" stroke-width="0.5"/>"#)
-        head.append("\n")
-        openLabels(into: &head)
-        // A fragment a row of tiles: it still ends on a whole tile, and one writer a row costs a 6000² window 61
-        // buffers where one a tile cost 3,721 (each outgrown by a huge coordinate's two lines).
-        let labels = window.rows.indices.map { y in
+        writer.append(#"" fill="none" stroke=""#)
+        writer.append(colour: palette.border)
+        writer.append(#"" stroke-opacity="0.1" stroke-width="0.5"/>"#)
+        writer.append("\n")
+        openLabels(into: &writer)
+        // A fragment a row of tiles, where a chunk may end: it still ends on a whole tile.
+        var tileStarts: [Int] = []
+        tileStarts.reserveCapacity(window.rows.count)
+        for y in window.rows.indices {
+            tileStarts.append(writer.byteCount)
             let top = rows(y)
-            return SVGWriter.bytes(capacity: window.columns.count * 112) { writer in
-                for x in window.columns.indices {
-                    appendLabel(of: GridCoordinate(x: x, y: y), left: columns(x), top: top, into: &writer)
-                }
+            for x in window.columns.indices {
+                appendLabel(of: GridCoordinate(x: x, y: y), left: columns(x), top: top, into: &writer)
             }
         }
-        return RenderedWindow(header: head.bytes, tiles: labels, footer: Array("</text>\n</g>\n</svg>\n".utf8))
+        writer.append("</text>\n</g>\n</svg>\n")
+        return RenderedWindow(document: writer.bytes, tileStarts: tileStarts)
     }
 
     private func appendSquare(

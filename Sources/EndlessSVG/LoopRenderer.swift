@@ -75,21 +75,25 @@ public struct LoopRenderer: Sendable {
     /// The window as a stream: head, items along the strip, tail.
     /// `content` supplies each item's drawing; the server passes its cache, which holds `itemContent`'s bytes.
     public func render(_ window: LoopWindow, content: ((Int64) -> [UInt8])? = nil) -> RenderedWindow {
-        var head = SVGWriter(capacity: 1024)
+        var writer = SVGWriter(capacity: 1024 + window.items.count * 160)
         let first = loop.label(ofItem: loop.itemStrip.tile(containing: window.offset + window.length / 2))
         documentHeader(
             width: window.width, height: window.height, title: "Loop around item \(first)", style: documentStyle,
-            into: &head)
-        background(into: &head)
-        head.append("\n")
-        groupOpening(into: &head)
-        head.append("\n")
-        let tiles = window.items.indices.map { item in
+            into: &writer)
+        background(into: &writer)
+        writer.append("\n")
+        groupOpening(into: &writer)
+        writer.append("\n")
+        var tileStarts: [Int] = []
+        tileStarts.reserveCapacity(window.items.count)
+        for item in window.items.indices {
+            tileStarts.append(writer.byteCount)
             let at = window.items.position(of: item), drawing = content?(item) ?? itemContent(item)
-            return orientation.isVertical
-                ? placedTile(x: 0, y: at, content: drawing) : placedTile(x: at, y: 0, content: drawing)
+            let (x, y) = orientation.isVertical ? (0, at) : (at, 0)
+            appendPlacedTile(x: x, y: y, into: &writer) { $0.append(bytes: drawing) }
         }
-        return RenderedWindow(header: head.bytes, tiles: tiles, footer: Array("</g>\n</svg>\n".utf8))
+        writer.append("</g>\n</svg>\n")
+        return RenderedWindow(document: writer.bytes, tileStarts: tileStarts)
     }
 
     /// One item as an inline element for a page: `content` is `itemContent`'s bytes (or the cache's copy).

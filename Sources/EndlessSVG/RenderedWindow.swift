@@ -1,26 +1,16 @@
-/// A window as the parts a stream sends: the document's head, its tiles in fragments, and its tail.
-///
-/// `document` is the three joined; the server sends the same bytes in chunks, so both are identical.
+/// A window as a stream sends it: the whole document, drawn into one buffer, and where each of its tiles starts, where
+/// a chunk may end.
 public struct RenderedWindow: Sendable, Hashable {
-    public var header: [UInt8]
-    /// The window's tiles in drawing order, in fragments that each end on a whole tile, where a chunk may end: a
-    /// ruler's block or a loop's item a fragment (`<g transform="translate(…)">…</g>`), a grid's labels a row.
-    public var tiles: [[UInt8]]
-    public var footer: [UInt8]
+    /// The standalone SVG document: its head, its tiles, its tail. The server sends these bytes in chunks.
+    public var document: [UInt8]
+    /// Where each tile's fragment starts in `document`, in drawing order: a ruler's block or a loop's item a fragment
+    /// (`<g transform="translate(…)">…</g>`), a grid's labels a row. The head ends where the first starts; the tail
+    /// follows the last.
+    public var tileStarts: [Int]
 
-    public init(header: [UInt8], tiles: [[UInt8]], footer: [UInt8]) {
-        self.header = header
-        self.tiles = tiles
-        self.footer = footer
-    }
-
-    /// The standalone SVG document.
-    public var document: [UInt8] {
-        var bytes = header
-        bytes.reserveCapacity(header.count + footer.count + tiles.reduce(0) { $0 + $1.count })
-        for tile in tiles { bytes += tile }
-        bytes += footer
-        return bytes
+    public init(document: [UInt8], tileStarts: [Int] = []) {
+        self.document = document
+        self.tileStarts = tileStarts
     }
 }
 
@@ -60,14 +50,9 @@ func svgOpening(width: Double, height: Double, label: String? = nil, into writer
     writer.append(">")
 }
 
-/// A tile placed at (`x`, `y`) in its window: the tile's own coordinates stay small.
-func placedTile(x: Double, y: Double, content: [UInt8]) -> [UInt8] {
-    placedTile(x: x, y: y, capacity: content.count + 48) { $0.append(bytes: content) }
-}
-
-/// A tile placed at (`x`, `y`), drawn by `draw` straight into its placement: one buffer, no drawing copied into it.
-func placedTile(x: Double, y: Double, capacity: Int, draw: (inout SVGWriter) -> Void) -> [UInt8] {
-    var writer = SVGWriter(capacity: capacity)
+/// A tile placed at (`x`, `y`) in its window, drawn by `draw` straight into the window's writer: the tile's own
+/// coordinates stay small, and no drawing is copied from a buffer of its own.
+func appendPlacedTile(x: Double, y: Double, into writer: inout SVGWriter, draw: (inout SVGWriter) -> Void) {
     writer.append(#"<g transform="translate("#)
     writer.append(x)
     if y != 0 {
@@ -77,7 +62,6 @@ func placedTile(x: Double, y: Double, capacity: Int, draw: (inout SVGWriter) -> 
     writer.append(#")">"#)
     draw(&writer)
     writer.append("</g>\n")
-    return writer.bytes
 }
 
 /// One tile as a standalone document.

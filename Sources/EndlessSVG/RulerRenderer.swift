@@ -66,11 +66,9 @@ public struct RulerRenderer: Sendable {
 
     /// A block placed in a window: a full block uses the ticks the window defines once (`ticksDefinition`), which
     /// makes a window a third of the bytes to write and to compress; a clamped end draws its own.
-    func placedWindowBlock(_ block: Int64, at position: Double) -> [UInt8] {
+    func appendWindowBlock(_ block: Int64, at position: Double, into writer: inout SVGWriter) {
         let (x, y) = orientation.isVertical ? (0, position) : (position, 0)
-        return placedTile(x: x, y: y, capacity: ticksReference.count + 144) { writer in
-            draw(block, fullTicks: ticksReference, into: &writer)
-        }
+        appendPlacedTile(x: x, y: y, into: &writer) { writer in draw(block, fullTicks: ticksReference, into: &writer) }
     }
 
     /// `<defs>` with the ticks of a full block, as `ticksReference` refers to them.
@@ -168,58 +166,61 @@ public struct RulerRenderer: Sendable {
         let value = ruler.format(window.value)
         let unit = ruler.configuration.unit
         let valueText = unit.isEmpty ? value : "\(value) \(unit)"
-        var head = SVGWriter(capacity: 1024)
+        // One buffer for the whole window: its head, then a block after another, then its tail.
+        var writer = SVGWriter(capacity: 1280 + fullTicks.count + window.blocks.count * (ticksReference.count + 80))
         documentHeader(
             width: window.width, height: window.height, title: "Ruler at \(valueText)", style: documentStyle,
-            into: &head)
-        background(into: &head)
-        head.append("\n")
-        groupOpening(into: &head)
-        head.append("\n")
-        ticksDefinition(into: &head)
-
-        let tiles = window.blocks.indices.map { tile in
-            placedWindowBlock(
-                ruler.block(ofTile: tile, mirrored: window.isMirrored), at: window.blocks.position(of: tile))
+            into: &writer)
+        background(into: &writer)
+        writer.append("\n")
+        groupOpening(into: &writer)
+        writer.append("\n")
+        ticksDefinition(into: &writer)
+        var tileStarts: [Int] = []
+        tileStarts.reserveCapacity(window.blocks.count)
+        for tile in window.blocks.indices {
+            tileStarts.append(writer.byteCount)
+            appendWindowBlock(
+                ruler.block(ofTile: tile, mirrored: window.isMirrored), at: window.blocks.position(of: tile),
+                into: &writer)
         }
 
-        var foot = SVGWriter(capacity: 256)
-        foot.append("</g>\n")
-        foot.append(#"<path stroke=""#)
-        foot.append(colour: palette.accent)
-        foot.append(#"" stroke-width="2" d="M"#)
+        writer.append("</g>\n")
+        writer.append(#"<path stroke=""#)
+        writer.append(colour: palette.accent)
+        writer.append(#"" stroke-width="2" d="M"#)
         if orientation.isVertical {
             let center = window.height / 2
-            foot.append("0 ")
-            foot.append(center)
-            foot.append("H")
-            foot.append(window.width)
+            writer.append("0 ")
+            writer.append(center)
+            writer.append("H")
+            writer.append(window.width)
         } else {
             let center = window.width / 2
-            foot.append(center)
-            foot.append(" 0V")
-            foot.append(max(longTick, window.height - valueSize - 12))  // stop above the value text
+            writer.append(center)
+            writer.append(" 0V")
+            writer.append(max(longTick, window.height - valueSize - 12))  // stop above the value text
         }
-        foot.append(#""/>"#)
-        foot.append("\n")
-        foot.append(#"<text x=""#)
+        writer.append(#""/>"#)
+        writer.append("\n")
+        writer.append(#"<text x=""#)
         if orientation.isVertical {  // at the far side, just above the pointer
-            foot.append(window.width - 6)
-            foot.append(#"" y=""#)
-            foot.append(window.height / 2 - 6)
+            writer.append(window.width - 6)
+            writer.append(#"" y=""#)
+            writer.append(window.height / 2 - 6)
         } else {
-            foot.append(window.width / 2)
-            foot.append(#"" y=""#)
-            foot.append(window.height - 8)
+            writer.append(window.width / 2)
+            writer.append(#"" y=""#)
+            writer.append(window.height - 8)
         }
-        foot.append(#"" font-size=""#)
-        foot.append(valueSize)
-        foot.append(#"" font-weight="bold" fill=""#)
-        foot.append(colour: palette.accent)
-        foot.append(orientation.isVertical ? #"" text-anchor="end">"# : #"" text-anchor="middle">"#)
-        foot.append(escaped: valueText)
-        foot.append("</text>\n</svg>\n")
-        return RenderedWindow(header: head.bytes, tiles: tiles, footer: foot.bytes)
+        writer.append(#"" font-size=""#)
+        writer.append(valueSize)
+        writer.append(#"" font-weight="bold" fill=""#)
+        writer.append(colour: palette.accent)
+        writer.append(orientation.isVertical ? #"" text-anchor="end">"# : #"" text-anchor="middle">"#)
+        writer.append(escaped: valueText)
+        writer.append("</text>\n</svg>\n")
+        return RenderedWindow(document: writer.bytes, tileStarts: tileStarts)
     }
 
     /// One block as an inline element for a page: `content` is `blockContent`'s bytes (or the cache's copy).

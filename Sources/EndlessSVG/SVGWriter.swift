@@ -18,6 +18,9 @@ public struct SVGWriter: Sendable {
         }
     }
 
+    /// How many bytes are written: where the next one goes.
+    public var byteCount: Int { count }
+
     public init(capacity: Int = 1024) {
         storage = []
         storage.reserveCapacity(capacity)  // `Array(repeating:count:)` looks up its storage's type at run time

@@ -145,11 +145,22 @@ final class SVGReader: NSObject, XMLParserDelegate {
         #expect(try ticks(RulerRenderer(window: again), again).id == looks[0].id, "the same drawing, the same name")
     }
 
-    @Test func theDocumentIsItsStreamJoined() throws {
+    @Test func aStreamMayBreakOnlyBetweenWholeTiles() throws {
         let (window, rendered) = try rulerWindow("72.4")
-        #expect(rendered.tiles.count == window.blocks.count)
-        #expect(rendered.document == rendered.header + rendered.tiles.joined() + rendered.footer)
-        #expect(String(decoding: rendered.header, as: UTF8.self).contains("<title>Ruler at 72.4 kg</title>"))
+        let text = rendered.document
+        #expect(rendered.tileStarts.count == window.blocks.count)
+        let close = Array("</g>\n</g>\n".utf8)  // the last block's end, then the blocks' group's
+        let lastEnd = try #require(
+            (rendered.tileStarts.last!...text.count - close.count).first { Array(text[$0..<$0 + close.count]) == close }
+        )
+        let bounds = rendered.tileStarts + [lastEnd + close.count / 2]
+        let head = String(decoding: text[..<bounds[0]], as: UTF8.self)
+        #expect(head.contains("<title>Ruler at 72.4 kg</title>") && head.hasSuffix("</defs>\n"))
+        for (start, end) in zip(bounds, bounds.dropFirst()) {
+            let tile = String(decoding: text[start..<end], as: UTF8.self)
+            #expect(tile.hasPrefix(#"<g transform="translate("#) && tile.hasSuffix("</g>\n"), "\(tile)")
+            #expect(tile.components(separatedBy: "<text").count == 2, "one block, its label: \(tile)")
+        }
     }
 
     @Test func rulerShowsTheValueAndTheLabelsAroundIt() throws {

@@ -53,18 +53,18 @@ print(
 measure("ruler blocks rendered") { i in
     let window = try! RulerWindow(ruler: ruler, offset: offsets[i & 4095], width: 1200, height: 120)
     let rendered = rulerRenderer.render(window)
-    return (rendered.tiles.count, rendered.tiles.reduce(0) { $0 + $1.count })
+    return (rendered.tileStarts.count, rendered.document.count)
 }
 let gridRenderer = GridRenderer(grid: .standard)
 measure("grid tiles rendered") { i in
     let window = try! GridWindow(
         grid: .standard, centerX: offsets[i & 4095], centerY: -offsets[(i + 7) & 4095], width: 1200, height: 800)
     let rendered = gridRenderer.render(window)
-    return (window.tiles.count, rendered.tiles.reduce(0) { $0 + $1.count })  // a fragment is a row of labels
+    return (window.tiles.count, rendered.document.count)  // a fragment is a row of labels, not a tile
 }
 let loopRenderer = LoopRenderer(loop: .standard, height: 120)
 measure("loop items rendered") { i in
     let window = try! LoopWindow(loop: .standard, offset: offsets[i & 4095], width: 1200, height: 120)
     let rendered = loopRenderer.render(window)
-    return (rendered.tiles.count, rendered.tiles.reduce(0) { $0 + $1.count })
+    return (rendered.tileStarts.count, rendered.document.count)
 }

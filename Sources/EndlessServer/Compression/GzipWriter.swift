@@ -11,26 +11,35 @@ enum GzipWriter {
     /// `parts` as one gzip member: one encoded chunk a part, the last one finishing the stream. With `codes`, a block
     /// may take the codes kept there, and keeps its own there when it fits new ones.
     static func gzip(_ parts: [[UInt8]], codes: GzipCodes? = nil) -> [ByteBuffer] {
-        let parts = parts.isEmpty ? [[]] : parts
-        var input = parts[0]
-        if parts.count > 1 {
-            input.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-            for part in parts.dropFirst() { input += part }  // a copy each, not an element at a time as `joined` is
+        var input: [UInt8] = []
+        input.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        var ends: [Int] = []
+        for part in parts {
+            input += part  // a copy each, not an element at a time as `joined` is
+            ends.append(input.count)
         }
+        return gzip(input, partEnds: ends, codes: codes)
+    }
+
+    /// `input` as one gzip member, a chunk a part: the parts end at `partEnds` (increasing, the last `input.count`;
+    /// empty, one part).
+    static func gzip(_ input: [UInt8], partEnds: [Int], codes: GzipCodes? = nil) -> [ByteBuffer] {
+        let partEnds = partEnds.isEmpty ? [input.count] : partEnds
+        precondition(partEnds.last == input.count, "the parts end where the input does")
         return input.withUnsafeBufferPointer { input in
-            var writer = BitWriter(capacity: input.count + input.count / 8 + 400 * parts.count + 64)
+            var writer = BitWriter(capacity: input.count + input.count / 8 + 400 * partEnds.count + 64)
             defer { writer.deallocate() }
             let matcher = Matcher(input: input)
             defer { matcher.deallocate() }
             var chunks: [ByteBuffer] = []
-            chunks.reserveCapacity(parts.count)
+            chunks.reserveCapacity(partEnds.count)
             for byte in header { writer.write(UInt32(byte), count: 8) }
             var start = 0
-            for (index, part) in parts.enumerated() {
-                let isLast = index == parts.count - 1
+            for (index, end) in partEnds.enumerated() {
+                let isLast = index == partEnds.count - 1
                 let chunkStart = index == 0 ? 0 : writer.byteCount
-                let block = matcher.tokens(start..<start + part.count)
-                start += part.count
+                let block = matcher.tokens(start..<end)
+                start = end
                 block.write(into: &writer, isLast: isLast, codes: codes)
                 writer.alignToByte()
                 if isLast {

@@ -116,11 +116,11 @@ enum SVGResource: Sendable {
                 cache.map { $0.item(item, of: renderer, style: style) } ?? renderer.itemContent(item)
             }
         case .rulerBlock(let renderer, let block):
-            return RenderedWindow(header: renderer.blockDocument(block), tiles: [], footer: [])
+            return RenderedWindow(document: renderer.blockDocument(block))
         case .gridTile(let renderer, let tile):
-            return RenderedWindow(header: renderer.tileDocument(tile), tiles: [], footer: [])
+            return RenderedWindow(document: renderer.tileDocument(tile))
         case .loopItem(let renderer, let item):
-            return RenderedWindow(header: renderer.itemDocument(item), tiles: [], footer: [])
+            return RenderedWindow(document: renderer.itemDocument(item))
         }
     }
 }

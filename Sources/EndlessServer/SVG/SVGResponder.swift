@@ -79,9 +79,11 @@ struct SVGResponder: Sendable {
         let start = ContinuousClock.now
         let rendered = resource.render(cache: tiles)
         metrics.renderDuration[resource.kind.route]?.record(duration: ContinuousClock.now - start)
-        let batches = Self.batches(rendered, bytesPerChunk: bytesPerChunk)
+        let ends = Self.chunkEnds(rendered, bytesPerChunk: bytesPerChunk)
         let chunks =
-            gzip ? GzipWriter.gzip(batches, codes: gzipCodes[resource.kind]) : batches.map { ByteBuffer(bytes: $0) }
+            gzip
+            ? GzipWriter.gzip(rendered.document, partEnds: ends, codes: gzipCodes[resource.kind])
+            : zip([0] + ends.dropLast(), ends).map { ByteBuffer(bytes: rendered.document[$0..<$1]) }
         let response = CachedResponse(etag: etag, resource: resource.kind, pinned: pinned, gzip: gzip, chunks: chunks)
         responses.keepIfAskedBefore(response, for: cacheKey)
         return response
@@ -125,23 +127,17 @@ struct SVGResponder: Sendable {
     /// The response cache's key: the URL as sent, and the encoding.
     static func cacheKey(path: String, gzip: Bool) -> String { (gzip ? "gzip " : "identity ") + path }
 
-    /// The document in batches of whole tiles, each at least `bytesPerChunk` long but the last (the head starts the
-    /// first, the tail ends the last).
-    static func batches(_ rendered: RenderedWindow, bytesPerChunk: Int) -> [[UInt8]] {
-        var batches: [[UInt8]] = []
-        var current = rendered.header
-        current.reserveCapacity(bytesPerChunk + 1024)
-        for tile in rendered.tiles {
-            if current.count >= bytesPerChunk {
-                batches.append(current)
-                current = []
-                current.reserveCapacity(bytesPerChunk + 1024)
-            }
-            current += tile
+    /// Where the document's chunks end: each is whole tiles, at least `bytesPerChunk` long but the last (the head
+    /// starts the first, the tail ends the last).
+    static func chunkEnds(_ rendered: RenderedWindow, bytesPerChunk: Int) -> [Int] {
+        var ends: [Int] = []
+        var start = 0
+        for tileStart in rendered.tileStarts where tileStart - start >= bytesPerChunk {
+            ends.append(tileStart)
+            start = tileStart
         }
-        current += rendered.footer
-        batches.append(current)
-        return batches
+        ends.append(rendered.document.count)
+        return ends
     }
 
     /// A strong ETag from what the bytes depend on; the gzip stream is a different representation.
