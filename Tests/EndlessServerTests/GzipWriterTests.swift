@@ -120,3 +120,12 @@ import Testing
         #expect(code.codes == zip(expected, code.lengths).map { HuffmanCode.reversed($0, $1) })
     }
 }
+
+extension GzipWriter {
+    /// `parts` joined, one chunk a part.
+    static func gzip(_ parts: [[UInt8]], codes: GzipCodes? = nil) -> [ByteBuffer] {
+        gzip(
+            Array(parts.joined()), partEnds: parts.reduce(into: []) { $0.append(($0.last ?? 0) + $1.count) },
+            codes: codes)
+    }
+}

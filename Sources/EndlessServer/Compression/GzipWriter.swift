@@ -8,21 +8,9 @@ import NIOCore
 /// part ends with a sync flush (an empty stored block), so that it decodes as it arrives; matches reach back into
 /// earlier parts, as zlib's do across a sync flush.
 enum GzipWriter {
-    /// `parts` as one gzip member: one encoded chunk a part, the last one finishing the stream. With `codes`, a block
-    /// may take the codes kept there, and keeps its own there when it fits new ones.
-    static func gzip(_ parts: [[UInt8]], codes: GzipCodes? = nil) -> [ByteBuffer] {
-        var input: [UInt8] = []
-        input.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        var ends: [Int] = []
-        for part in parts {
-            input += part  // a copy each, not an element at a time as `joined` is
-            ends.append(input.count)
-        }
-        return gzip(input, partEnds: ends, codes: codes)
-    }
-
-    /// `input` as one gzip member, a chunk a part: the parts end at `partEnds` (increasing, the last `input.count`;
-    /// empty, one part).
+    /// `input` as one gzip member, one encoded chunk a part, the last one finishing the stream: the parts end at
+    /// `partEnds` (increasing, the last `input.count`; empty, one part). With `codes`, a block may take the codes kept
+    /// there, and keeps its own there when it fits new ones.
     static func gzip(_ input: [UInt8], partEnds: [Int], codes: GzipCodes? = nil) -> [ByteBuffer] {
         let partEnds = partEnds.isEmpty ? [input.count] : partEnds
         precondition(partEnds.last == input.count, "the parts end where the input does")

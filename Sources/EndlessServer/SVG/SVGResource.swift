@@ -100,7 +100,7 @@ enum SVGResource: Sendable {
         }
     }
 
-    /// The document as head, tiles and tail, with tile drawings taken from `cache` if there is one.
+    /// The document and where its tiles start, with tile drawings taken from `cache` if there is one.
     func render(cache: TileCache?) -> RenderedWindow {
         switch self {
         case .rulerWindow(let window, let drawing):
