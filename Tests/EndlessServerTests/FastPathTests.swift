@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import NIOEmbedded
 import Testing
 
 @testable import EndlessServer
@@ -118,6 +119,54 @@ import Testing
             }
             #expect(order == ["loop", "grid", "loop", "404", "loop"])
         }
+    }
+
+    /// Answers wait for the end of the event loop's turn to be flushed; a client that ends its side with its
+    /// requests (read in the same turn as them) still gets every answer before the server closes.
+    @Test func answersReachAClientThatEndsItsSideWithTheRequests() async throws {
+        try await withServer(.live) { client, _ in
+            let port = try #require(client.port)
+            let requests = ["/svg/loop?offset=3", "/svg/ruler?offset=9", "/svg/grid?x=2"].map {
+                "GET \($0) HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n\r\n"
+            }
+            for count in 1...requests.count {
+                let text = try await rawText(
+                    port: port, request: requests.prefix(count).joined(), thenEndInput: true)
+                #expect(text.components(separatedBy: "HTTP/1.1 200 OK").count - 1 == count)
+                #expect(text.hasSuffix("0\r\n\r\n"), "the last answer whole")
+            }
+        }
+    }
+
+    /// A fast-path handler alone on an embedded channel, whose loop runs its tasks when told to: the end of a turn.
+    func fastPathChannel() throws -> EmbeddedChannel {
+        let options = testOptions()
+        let responder = SVGResponder(
+            options: options,
+            responses: ResponseCache(
+                capacity: options.responseCacheCapacity, maximumEntryBytes: options.maximumCachedResponseBytes),
+            metrics: ServerMetrics())
+        return EmbeddedChannel(
+            handler: SVGFastPathHandler(responder: responder, maximumTiles: options.maximumTilesOnEventLoop))
+    }
+
+    @Test func answersAreFlushedOnceTheTurnHasReadEveryConnection() throws {
+        let channel = try fastPathChannel()
+        try channel.writeInbound(ByteBuffer(string: "GET /svg/loop?offset=3 HTTP/1.1\r\nHost: x\r\n\r\n"))
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == nil, "written, not flushed, while the turn reads")
+        channel.embeddedEventLoop.run()
+        let head = try #require(try channel.readOutbound(as: ByteBuffer.self))
+        #expect(String(buffer: head).hasPrefix("HTTP/1.1 200 OK\r\n"))
+        _ = try channel.finish()
+    }
+
+    @Test func aCloseInTheSameTurnTakesTheAnswersWithIt() throws {
+        let channel = try fastPathChannel()
+        try channel.writeInbound(ByteBuffer(string: "GET /svg/loop?offset=3 HTTP/1.1\r\nHost: x\r\n\r\n"))
+        try channel.close().wait()
+        var text = ""
+        while let part = try channel.readOutbound(as: ByteBuffer.self) { text += String(buffer: part) }
+        #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n") && text.hasSuffix("0\r\n\r\n"))
     }
 
     @Test func aRequestArrivingByteByByteIsAnsweredAsAWholeOne() async throws {

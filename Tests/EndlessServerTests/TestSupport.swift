@@ -93,21 +93,26 @@ func rawExchange(
     }
 }
 
-/// A plain TCP connection to the server under test.
-func connect(port: Int) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+/// A plain TCP connection to the server under test; with `halfClosing`, one whose client can end its output alone.
+func connect(port: Int, halfClosing: Bool = false) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
     try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        .channelOption(.allowRemoteHalfClosure, value: halfClosing)
         .connect(host: "127.0.0.1", port: port) { channel in
             channel.eventLoop.makeCompletedFuture {
-                try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                try NIOAsyncChannel<ByteBuffer, ByteBuffer>(
+                    wrappingChannelSynchronously: channel,
+                    configuration: .init(isOutboundHalfClosureEnabled: halfClosing))
             }
         }
 }
 
-/// Everything a server sends for `request` until it closes the connection, as text.
-func rawText(port: Int, request: String) async throws -> String {
-    let channel = try await connect(port: port)
+/// Everything a server sends for `request` until it closes the connection, as text; with `thenEndInput`, the
+/// client shuts its side down once the request is sent.
+func rawText(port: Int, request: String, thenEndInput: Bool = false) async throws -> String {
+    let channel = try await connect(port: port, halfClosing: thenEndInput)
     return try await channel.executeThenClose { inbound, outbound in
         try await outbound.write(ByteBuffer(string: request))
+        if thenEndInput { outbound.finish() }
         var text = ""
         for try await buffer in inbound { text += String(buffer: buffer) }
         return text

@@ -32,6 +32,8 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// A read held back while the client is not taking what was written, so that a client that pipelines requests
     /// and never reads cannot pile up answers in memory.
     private var readWhenWritable = false
+    /// Answers are written and wait for the end of the event loop's turn to be flushed.
+    private var flushPending = false
 
     init(responder: SVGResponder, maximumTiles: Int) {
         self.responder = responder
@@ -77,10 +79,32 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
             }
         }
         guard answered > 0 else { return }
-        context.flush()
+        flushWhenTheTurnEnds(context: context)
         context.fireUserInboundEventTriggered(ConnectionGuard.RequestsAnswered())
         // The decoder never saw these requests, so nothing after it will ask for the next ones: ask here.
         if context.channel.isWritable { context.read() } else { readWhenWritable = true }
+    }
+
+    /// Flushes once the event loop has read every connection that was ready in this turn, rather than right after
+    /// this read: the turn's answers then leave one after another, and a client woken by the first finds the next
+    /// ones already there, instead of being woken, and the loop put aside for it, once an answer.
+    private func flushWhenTheTurnEnds(context: ChannelHandlerContext) {
+        guard !flushPending else { return }
+        flushPending = true
+        // An event loop runs its tasks after the turn's reads (`SelectableEventLoop.run`).
+        context.eventLoop.assumeIsolated().execute { self.flushNow(context: context) }
+    }
+
+    private func flushNow(context: ChannelHandlerContext) {
+        guard flushPending else { return }
+        flushPending = false
+        context.flush()
+    }
+
+    /// A close (the client's end of input, an idle timeout) takes the answers already written with it.
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        flushNow(context: context)
+        context.close(mode: mode, promise: promise)
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -112,7 +136,7 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// The whole response, its `Date` line added; flushed when the read's requests are answered.
+    /// The whole response, its `Date` line added; flushed at the end of the event loop's turn.
     private func write(_ response: CachedResponse, context: ChannelHandlerContext) {
         context.write(wrapOutboundOut(response.head), promise: nil)
         context.write(wrapOutboundOut(HTTPDate.line), promise: nil)
