@@ -41,7 +41,7 @@ public struct Parameters: Sendable {
     public func number(_ name: String, accepts: String) throws(EndlessError) -> Double? {
         guard let text = value(name) else { return nil }
         // Only decimal notation: `Double(_:)` would also take `nan`, `inf` and hexadecimal.
-        guard text.utf8.count <= 32, text.utf8.allSatisfy({ Self.numberCharacters.contains($0) }),
+        guard text.utf8.count <= 32, text.utf8.allSatisfy(Self.isNumberCharacter),
             let number = Double(text), number.isFinite
         else { throw EndlessError(name, "must be \(accepts)") }
         return number
@@ -56,5 +56,13 @@ public struct Parameters: Sendable {
 
     public func text(_ name: String) -> String? { value(name) }
 
-    private static let numberCharacters = Set("0123456789+-.eE".utf8)
+    /// A digit, a sign, a point or an exponent's `e`: compared, not hashed, as every number's bytes are.
+    private static func isNumberCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "e"), UInt8(ascii: "E"):
+            true
+        default: false
+        }
+    }
 }

@@ -51,11 +51,16 @@ enum GzipWriter {
 private struct Block {
     /// Bytes of input the block holds.
     var byteCount: Int
-    /// A literal byte, or `matchFlag | length << 16 | distance`.
+    /// A literal byte, or a match: `matchFlag | distance symbol << 25 | length << 16 | distance`.
     var tokens: [UInt32]
     var literalFrequencies: [Int]
     var distanceFrequencies: [Int]
     static let matchFlag: UInt32 = 1 << 31
+
+    /// A match's token, its distance's symbol worked out once, as it is counted.
+    @inline(__always) static func match(length: Int, distance: Int, symbol: Int) -> UInt32 {
+        matchFlag | UInt32(symbol) << 25 | UInt32(length) << 16 | UInt32(distance)
+    }
 
     /// The block's header bits, then its tokens, then end of block; with a sync flush's 3 header bits after a block
     /// that is not the last. In the codes kept in `codes` when they suit it, else in codes fitted to it (kept next),
@@ -122,9 +127,11 @@ private struct Block {
                     let length = lengthSymbols[Int(token >> 16 & 0x1FF)]
                     writer.write(literalCodes[length.symbol], count: literalLengths[length.symbol])
                     writer.write(length.extra, count: length.extraCount)
-                    let distance = DistanceSymbol(distance: Int(token & 0xFFFF))
-                    writer.write(distances.codes[distance.symbol], count: distances.lengths[distance.symbol])
-                    writer.write(distance.extra, count: distance.extraCount)
+                    let symbol = Int(token >> 25 & 0x1F)
+                    let extraCount = DistanceSymbol.extraCount(symbol)
+                    writer.write(distances.codes[symbol], count: distances.lengths[symbol])
+                    writer.write(
+                        DistanceSymbol.extra(distance: token & 0xFFFF, extraCount: extraCount), count: extraCount)
                 }
             }
         }
@@ -247,21 +254,20 @@ private struct LengthSymbol {
     }()
 }
 
-/// A match distance's symbol (0…29) and extra bits.
-private struct DistanceSymbol {
-    var symbol: Int
-    var extra: UInt32
-    var extraCount: Int
-
-    init(distance: Int) {
+/// A match distance's symbol (0…29), and the extra bits after it: the distance less one, past the symbol's base.
+private enum DistanceSymbol {
+    @inline(__always) static func symbol(distance: Int) -> Int {
         let offset = UInt32(distance - 1)
-        if offset < 4 {
-            (symbol, extra, extraCount) = (Int(offset), 0, 0)
-        } else {
-            extraCount = 30 - offset.leadingZeroBitCount  // floor(log2(offset)) - 1
-            symbol = 2 * extraCount + 2 + Int(offset >> UInt32(extraCount) & 1)
-            extra = offset & (1 << UInt32(extraCount) - 1)
-        }
+        guard offset >= 4 else { return Int(offset) }
+        let extraCount = 30 - offset.leadingZeroBitCount  // floor(log2(offset)) - 1
+        return 2 * extraCount + 2 + Int(offset >> UInt32(extraCount) & 1)
+    }
+
+    /// How many extra bits follow `symbol`: none for distances 1…4, then one more every two symbols.
+    @inline(__always) static func extraCount(_ symbol: Int) -> Int { max(0, symbol / 2 - 1) }
+
+    @inline(__always) static func extra(distance: UInt32, extraCount: Int) -> UInt32 {
+        (distance - 1) & ((1 << UInt32(extraCount)) - 1)
     }
 }
 
@@ -302,35 +308,39 @@ private struct Matcher {
     }
 
     func tokens(_ range: Range<Int>) -> Block {
-        var tokens: [UInt32] = []
-        tokens.reserveCapacity(range.count / 2)
         var literalFrequencies = [Int](repeating: 0, count: 286)
         var distanceFrequencies = [Int](repeating: 0, count: 30)
         let lengthSymbols = LengthSymbol.table
-        literalFrequencies.withUnsafeMutableBufferPointer { literalFrequencies in
-            distanceFrequencies.withUnsafeMutableBufferPointer { distanceFrequencies in
-                var position = range.lowerBound
-                let end = range.upperBound
-                while position < end {
-                    if position + 4 <= end {
-                        let word = word(at: position)
-                        let slot = Int((word &* 2_654_435_761) >> UInt32(32 - hashBits))
-                        let candidate = Int(table[slot]) - 1
-                        table[slot] = Int32(position + 1)
-                        if candidate >= 0, position - candidate <= 32768, self.word(at: candidate) == word {
-                            let length = matchLength(candidate, position, limit: min(end - position, 258))
-                            let distance = position - candidate
-                            tokens.append(Block.matchFlag | UInt32(length) << 16 | UInt32(distance))
-                            literalFrequencies[lengthSymbols[length].symbol] += 1
-                            distanceFrequencies[DistanceSymbol(distance: distance).symbol] += 1
-                            position += length
-                            continue
+        // A token a byte at most: written in place, without an append's checks.
+        let tokens = [UInt32](unsafeUninitializedCapacity: range.count) { tokens, count in
+            literalFrequencies.withUnsafeMutableBufferPointer { literalFrequencies in
+                distanceFrequencies.withUnsafeMutableBufferPointer { distanceFrequencies in
+                    var position = range.lowerBound
+                    let end = range.upperBound
+                    while position < end {
+                        if position + 4 <= end {
+                            let word = word(at: position)
+                            let slot = Int((word &* 2_654_435_761) >> UInt32(32 - hashBits))
+                            let candidate = Int(table[slot]) - 1
+                            table[slot] = Int32(position + 1)
+                            if candidate >= 0, position - candidate <= 32768, self.word(at: candidate) == word {
+                                let length = matchLength(candidate, position, limit: min(end - position, 258))
+                                let distance = position - candidate
+                                let distanceSymbol = DistanceSymbol.symbol(distance: distance)
+                                tokens[count] = Block.match(length: length, distance: distance, symbol: distanceSymbol)
+                                count += 1
+                                literalFrequencies[lengthSymbols[length].symbol] += 1
+                                distanceFrequencies[distanceSymbol] += 1
+                                position += length
+                                continue
+                            }
                         }
+                        let literal = input[position]
+                        tokens[count] = UInt32(literal)
+                        count += 1
+                        literalFrequencies[Int(literal)] += 1
+                        position += 1
                     }
-                    let literal = input[position]
-                    tokens.append(UInt32(literal))
-                    literalFrequencies[Int(literal)] += 1
-                    position += 1
                 }
             }
         }
