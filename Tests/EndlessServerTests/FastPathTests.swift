@@ -121,8 +121,8 @@ import Testing
         }
     }
 
-    /// Answers wait for the end of the event loop's turn to be flushed; a client that ends its side with its
-    /// requests (read in the same turn as them) still gets every answer before the server closes.
+    /// Answers wait for the end of the event loop's turn to be flushed; a client that half-closes the connection
+    /// right after its requests still gets every answer before the server closes.
     @Test func answersReachAClientThatEndsItsSideWithTheRequests() async throws {
         try await withServer(.live) { client, _ in
             let port = try #require(client.port)
@@ -131,7 +131,7 @@ import Testing
             }
             for count in 1...requests.count {
                 let text = try await rawText(
-                    port: port, request: requests.prefix(count).joined(), thenEndInput: true)
+                    port: port, request: requests.prefix(count).joined(), halfClosing: true)
                 #expect(text.components(separatedBy: "HTTP/1.1 200 OK").count - 1 == count)
                 #expect(text.hasSuffix("0\r\n\r\n"), "the last answer whole")
             }
@@ -154,6 +154,17 @@ import Testing
         let channel = try fastPathChannel()
         try channel.writeInbound(ByteBuffer(string: "GET /svg/loop?offset=3 HTTP/1.1\r\nHost: x\r\n\r\n"))
         #expect(try channel.readOutbound(as: ByteBuffer.self) == nil, "written, not flushed, while the turn reads")
+        channel.embeddedEventLoop.run()
+        let head = try #require(try channel.readOutbound(as: ByteBuffer.self))
+        #expect(String(buffer: head).hasPrefix("HTTP/1.1 200 OK\r\n"))
+        _ = try channel.finish()
+    }
+
+    @Test func aHandlerRemovedInTheSameTurnFlushesFirst() throws {
+        let channel = try fastPathChannel()
+        try channel.writeInbound(ByteBuffer(string: "GET /svg/loop?offset=3 HTTP/1.1\r\nHost: x\r\n\r\n"))
+        let handler = try channel.pipeline.syncOperations.handler(type: SVGFastPathHandler.self)
+        try channel.pipeline.syncOperations.removeHandler(handler).wait()
         channel.embeddedEventLoop.run()
         let head = try #require(try channel.readOutbound(as: ByteBuffer.self))
         #expect(String(buffer: head).hasPrefix("HTTP/1.1 200 OK\r\n"))

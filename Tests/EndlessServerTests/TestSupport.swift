@@ -106,13 +106,13 @@ func connect(port: Int, halfClosing: Bool = false) async throws -> NIOAsyncChann
         }
 }
 
-/// Everything a server sends for `request` until it closes the connection, as text; with `thenEndInput`, the
-/// client shuts its side down once the request is sent.
-func rawText(port: Int, request: String, thenEndInput: Bool = false) async throws -> String {
-    let channel = try await connect(port: port, halfClosing: thenEndInput)
+/// Everything a server sends for `request` until it closes the connection, as text; with `halfClosing`, the
+/// client ends its output once the request is sent.
+func rawText(port: Int, request: String, halfClosing: Bool = false) async throws -> String {
+    let channel = try await connect(port: port, halfClosing: halfClosing)
     return try await channel.executeThenClose { inbound, outbound in
         try await outbound.write(ByteBuffer(string: request))
-        if thenEndInput { outbound.finish() }
+        if halfClosing { outbound.finish() }
         var text = ""
         for try await buffer in inbound { text += String(buffer: buffer) }
         return text

@@ -107,6 +107,9 @@ final class SVGFastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.close(mode: mode, promise: promise)
     }
 
+    /// Leaving the pipeline, it flushes while it still can: a removed handler's context reaches nothing.
+    func handlerRemoved(context: ChannelHandlerContext) { flushNow(context: context) }
+
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if readWhenWritable, context.channel.isWritable {
             readWhenWritable = false
