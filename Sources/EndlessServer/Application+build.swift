@@ -22,8 +22,7 @@ public func buildApplication(
         throw ServerStartError(
             "templates: no index.mustache in \(options.templatesDirectory); run from the repository root")
     }
-    let responses = ResponseCache(
-        capacity: options.responseCacheCapacity, maximumEntryBytes: options.maximumCachedResponseBytes)
+    let responses = ResponseCache(options: options)
     let metrics = ServerMetrics()
     // Frames, the page and its assets go through zlib (none is made by the thousand); SVG windows, `GzipWriter`.
     let compressors = CompressorPool(capacity: 64)

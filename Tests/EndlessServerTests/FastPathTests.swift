@@ -142,10 +142,7 @@ import Testing
     func fastPathChannel() throws -> EmbeddedChannel {
         let options = testOptions()
         let responder = SVGResponder(
-            options: options,
-            responses: ResponseCache(
-                capacity: options.responseCacheCapacity, maximumEntryBytes: options.maximumCachedResponseBytes),
-            metrics: ServerMetrics())
+            options: options, responses: ResponseCache(options: options), metrics: ServerMetrics())
         return EmbeddedChannel(
             handler: SVGFastPathHandler(responder: responder, maximumTiles: options.maximumTilesOnEventLoop))
     }

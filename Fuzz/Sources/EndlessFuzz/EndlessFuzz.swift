@@ -92,11 +92,7 @@ final class Harness: Sendable {
         fastPath =
             environment["ENDLESS_FUZZ_FAST_PATH"] == "0"
             ? nil
-            : SVGResponder(
-                options: options,
-                responses: ResponseCache(
-                    capacity: options.responseCacheCapacity, maximumEntryBytes: options.maximumCachedResponseBytes),
-                metrics: ServerMetrics())
+            : SVGResponder(options: options, responses: ResponseCache(options: options), metrics: ServerMetrics())
     }
 
     /// The app's responder as `.router` mode calls it: a fresh context on a testing channel for each request.
