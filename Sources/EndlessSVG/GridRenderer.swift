@@ -48,9 +48,9 @@ public struct GridRenderer: Sendable {
     /// between the spans: it would be text, and shift the centring.
     func appendLabels(
         _ tiles: some Sequence<GridCoordinate>, place: (GridCoordinate) -> (left: Double, top: Double),
-        into writer: inout SVGWriter
+        sized: Bool = true, into writer: inout SVGWriter
     ) {
-        openLabels(into: &writer)
+        if sized { openLabels(into: &writer) } else { writer.append("<text>") }
         for tile in tiles {
             let (left, top) = place(tile)
             appendLabel(of: tile, left: left, top: top, into: &writer)
@@ -190,24 +190,22 @@ public struct GridRenderer: Sendable {
 
     /// A block of `n × n` tiles as one inline element for a page, which places it. It looks like the tiles side by
     /// side, but draws them as one background, one path of borders and the labels: about a fifth of the nodes a
-    /// tile, so a page keeps its frame rate through a fast fling. A `.bare` block has no labels.
+    /// tile, so a page keeps its frame rate through a fast fling. A `.bare` block has no labels. Its colours, lines
+    /// and font are the element's style (`pageStyle`), as a ruler's block's are (`RulerRenderer.blockElement`).
     public func blockElement(_ block: GridCoordinate, tilesPerBlock n: Int64, detail: Detail = .full) -> [UInt8] {
         let size = grid.tileSize, side = size * Double(n)
         var group = SVGWriter(capacity: 320 + Int(n * n) * 64)
-        groupOpening(into: &group)
         group.append(#"<rect width=""#)
         group.append(side)
         group.append(#"" height=""#)
         group.append(side)
-        group.append(#"" fill=""#)
-        group.append(colour: palette.tile)
         group.append(#""/>"#)
         let tiles = grid.tiles(inBlock: block, tilesPerBlock: n)
         func corner(_ tile: GridCoordinate) -> (left: Double, top: Double) {
             (Double(tile.x - block.x * n) * size, Double(tile.y - block.y * n) * size)
         }
         if let centre = tiles.first(where: { $0.x == 0 && $0.y == 0 }) {
-            group.append(#"<rect x=""#)
+            group.append(#"<rect class="centre" x=""#)
             group.append(corner(centre).left)
             group.append(#"" y=""#)
             group.append(corner(centre).top)
@@ -215,8 +213,6 @@ public struct GridRenderer: Sendable {
             group.append(size)
             group.append(#"" height=""#)
             group.append(size)
-            group.append(#"" fill=""#)
-            group.append(colour: palette.highlight)
             group.append(#""/>"#)
         }
         // Every tile's border, each line once; the block's own edges are half inside it, half in its neighbour.
@@ -232,12 +228,22 @@ public struct GridRenderer: Sendable {
             group.append("H")
             group.append(side)
         }
-        group.append(#"" fill="none" stroke=""#)
-        group.append(colour: palette.border)
-        group.append(#"" stroke-opacity="0.1" stroke-width="0.5"/>"#)
-        if detail == .full { appendLabels(tiles, place: corner, into: &group) }
-        group.append("</g>")
-        return EndlessSVG.tileElement(width: side, height: side, content: group.bytes)
+        group.append(#""/>"#)
+        if detail == .full { appendLabels(tiles, place: corner, sized: false, into: &group) }
+        return pageTile(width: side, height: side, content: group.bytes)
+    }
+
+    /// The paint of the page's blocks (`blockElement`) as CSS for the element's shadow root: the squares, tile
+    /// (0, 0)'s mark, the borders, the labels' ink and font, and `theme=auto`'s dark colours.
+    public var pageStyle: String {
+        func colours(_ palette: Palette) -> String {
+            "svg{fill:\(palette.ink)}rect{fill:\(palette.tile)}.centre{fill:\(palette.highlight)}"
+                + "path{stroke:\(palette.border)}"
+        }
+        let style =
+            "svg{font-family:\(fontFamily);font-size:\(SVGWriter.text(labelSize))px;text-anchor:middle}"
+            + "path{fill:none;stroke-opacity:0.1;stroke-width:0.5}" + colours(palette)
+        return theme == .auto ? style + "@media (prefers-color-scheme: dark){\(colours(.standard(.dark)))}" : style
     }
 
     /// One tile as a standalone SVG, for embedding.

@@ -27,12 +27,19 @@ public struct LoopRenderer: Sendable {
     }
 
     /// One item's drawing in item coordinates (0…spacing along, 0…height across), the item at the centre.
-    public func itemContent(_ item: Int64) -> [UInt8] {
+    public func itemContent(_ item: Int64) -> [UInt8] { itemContent(item, painted: true) }
+
+    /// A page's item (`painted: false`) leaves its rule's ink to the element's style (`pageStyle`).
+    private func itemContent(_ item: Int64, painted: Bool) -> [UInt8] {
         let center = loop.spacing / 2
         return SVGWriter.bytes(capacity: 160) { writer in
-            writer.append(#"<path stroke=""#)
-            writer.append(colour: palette.rule)
-            writer.append(#"" d="M"#)
+            if painted {
+                writer.append(#"<path stroke=""#)
+                writer.append(colour: palette.rule)
+                writer.append(#"" d="M"#)
+            } else {
+                writer.append(#"<path d="M"#)
+            }
             if orientation.isVertical {
                 writer.append(height - 12)
                 writer.append(" ")
@@ -96,14 +103,20 @@ public struct LoopRenderer: Sendable {
         return RenderedWindow(document: writer.bytes, tileStarts: tileStarts)
     }
 
-    /// One item as an inline element for a page: `content` is `itemContent`'s bytes (or the cache's copy).
-    public func itemElement(_ content: [UInt8]) -> [UInt8] {
-        var group = SVGWriter(capacity: content.count + 64)
-        groupOpening(into: &group)
-        group.append(bytes: content)
-        group.append("</g>")
+    /// One item as the page's tile, placed by the page; its ink and font are the element's style (`pageStyle`), as a
+    /// ruler's block's are (`RulerRenderer.blockElement` says why).
+    public func itemElement(_ item: Int64) -> [UInt8] {
         let (width, height) = orientation.isVertical ? (height, loop.spacing) : (loop.spacing, height)
-        return tileElement(width: width, height: height, content: group.bytes)
+        return pageTile(width: width, height: height, content: itemContent(item, painted: false))
+    }
+
+    /// The paint of the page's items (`itemElement`) as CSS for the element's shadow root: the labels' ink and
+    /// font, the rules' ink, and `theme=auto`'s dark ones.
+    public var pageStyle: String {
+        func ink(_ palette: Palette) -> String { "svg{fill:\(palette.ink)}path{stroke:\(palette.rule)}" }
+        let style =
+            "svg{font-family:\(fontFamily);font-size:\(SVGWriter.text(fontSize))px;text-anchor:middle}" + ink(palette)
+        return theme == .auto ? style + "@media (prefers-color-scheme: dark){\(ink(.loop(.dark)))}" : style
     }
 
     /// One item as a standalone SVG, for embedding.

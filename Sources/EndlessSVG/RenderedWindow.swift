@@ -14,6 +14,9 @@ public struct RenderedWindow: Sendable, Hashable {
     }
 }
 
+/// The font every view draws its text in.
+let fontFamily = "DejaVu Sans, Verdana, sans-serif"
+
 /// The opening of a standalone SVG document with the given size and title: an image whose accessible name is its
 /// title, and, for `theme=auto`, the style that turns it dark where the reader asks for that.
 func documentHeader(width: Double, height: Double, title: String, style: String? = nil, into writer: inout SVGWriter) {
@@ -41,7 +44,9 @@ func svgOpening(width: Double, height: Double, label: String? = nil, into writer
     writer.append(width)
     writer.append(" ")
     writer.append(height)
-    writer.append(#"" font-family="DejaVu Sans, Verdana, sans-serif""#)
+    writer.append(#"" font-family=""#)
+    writer.append(utf8: fontFamily)
+    writer.append(#"""#)
     if let label {
         writer.append(#" role="img" aria-label=""#)
         writer.append(escaped: label)
@@ -73,10 +78,15 @@ func tileDocument(width: Double, height: Double, title: String, style: String? =
     return writer.bytes
 }
 
-/// A tile as an inline `<svg>` element for a page, which places it; no declaration, no title.
-func tileElement(width: Double, height: Double, content: [UInt8]) -> [UInt8] {
-    var writer = SVGWriter(capacity: content.count + 160)
-    svgOpening(width: width, height: height, into: &writer)
+/// A tile as the page's element, its geometry only: no `viewBox` (its drawing is in its own pixels), no font and no
+/// paint, which the element's style says once for all its tiles (`RulerRenderer.pageStyle`).
+func pageTile(width: Double, height: Double, content: [UInt8]) -> [UInt8] {
+    var writer = SVGWriter(capacity: content.count + 80)
+    writer.append(#"<svg xmlns="http://www.w3.org/2000/svg" width=""#)
+    writer.append(width)
+    writer.append(#"" height=""#)
+    writer.append(height)
+    writer.append(#"">"#)
     writer.append(bytes: content)
     writer.append("</svg>")
     return writer.bytes

@@ -222,7 +222,7 @@ final class SVGReader: NSObject, XMLParserDelegate {
         #expect(
             block.elements.first?.attributes["width"] == "400" && block.elements.first?.attributes["height"] == "400")
         // One text of 16 lines: a browser lays out a text element per block, not a label.
-        #expect(block.elements.map(\.name).filter { $0 != "tspan" } == ["svg", "g", "rect", "path", "text"])
+        #expect(block.elements.map(\.name).filter { $0 != "tspan" } == ["svg", "rect", "path", "text"])
         // Each label sits where the tile's own drawing puts it, offset to the tile's place in the block.
         let texts = block.elements.filter { $0.name == "tspan" }.map(\.attributes)
         #expect(texts.count == 16)
@@ -236,9 +236,9 @@ final class SVGReader: NSObject, XMLParserDelegate {
         let path = try #require(block.elements.first { $0.name == "path" }?.attributes["d"])
         #expect(path.components(separatedBy: "M").count - 1 == 10 && path.hasSuffix("M0 400H400"))
         // Only the block holding tile (0, 0) marks it, at its place.
-        #expect(block.elements.allSatisfy { $0.attributes["fill"] != "#9e9e9e" })
+        #expect(block.elements.allSatisfy { $0.attributes["class"] != "centre" })
         let centre = try SVGReader.read(renderer.blockElement(GridCoordinate(x: 0, y: 0), tilesPerBlock: 4))
-        let marks = centre.elements.filter { $0.attributes["fill"] == "#9e9e9e" }.map(\.attributes)
+        let marks = centre.elements.filter { $0.attributes["class"] == "centre" }.map(\.attributes)
         #expect(
             marks.count == 1 && marks.first?["x"] == "0" && marks.first?["y"] == "0" && marks.first?["width"] == "100")
     }

@@ -48,7 +48,10 @@ struct Frame {
             #expect(frame.added.count == 31, "three viewports of 100 px blocks")
             #expect((frame.added.first?["svg"] as? String)?.hasPrefix("<svg xmlns=") == true)
             #expect(frame.added.allSatisfy { $0["top"] as? Double == 0 })
-            #expect(frame.json["style"] as? String == ":host{--endless-background:#fafafa;--endless-accent:#e53935}")
+            #expect(
+                frame.json["style"] as? String == ":host{--endless-background:#fafafa;--endless-accent:#e53935}"
+                    + "svg{font-family:DejaVu Sans, Verdana, sans-serif;font-size:17px;text-anchor:middle}"
+                    + "path{stroke-width:1}.long{stroke-width:2}svg{fill:#333}path{stroke:#333}")
         }
     }
 
@@ -107,7 +110,7 @@ struct Frame {
             let origin = try #require(grid.added.first { $0["key"] as? String == "0,0" }?["svg"] as? String)
             #expect(origin.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400""#))
             #expect(origin.components(separatedBy: "<tspan ").count - 1 == 16, "a block holds 4 × 4 tiles")
-            #expect(origin.components(separatedBy: "<text ").count - 1 == 1, "their labels one text")
+            #expect(origin.components(separatedBy: "<text>").count - 1 == 1, "their labels one text")
             #expect(origin.contains(">(0, 0)</tspan>") && origin.contains(">(3, 3)</tspan>"))
             let (left, top) = (try #require(grid.number("scroll")), try #require(grid.number("scroll", axis: 1)))
             let pan = try Frame(
@@ -392,13 +395,41 @@ struct Frame {
     @Test func themesColourTheTilesAndTheElement() async throws {
         try await withServer { client, _ in
             let dark = try Frame(try await client.execute(uri: "/frame/ruler?size=600,120&theme=dark", method: .get))
-            #expect((dark.added.first?["svg"] as? String)?.contains(##"stroke="#ddd""##) == true)
-            #expect(dark.json["style"] as? String == ":host{--endless-background:#1e1e1e;--endless-accent:#ff6e6a}")
+            let darkStyle = try #require(dark.json["style"] as? String)
+            #expect(darkStyle.hasPrefix(":host{--endless-background:#1e1e1e;--endless-accent:#ff6e6a}"))
+            #expect(darkStyle.hasSuffix("svg{fill:#ddd}path{stroke:#ddd}"), "the tiles' ink is the element's style")
             let auto = try Frame(try await client.execute(uri: "/frame/grid?size=600,400&theme=auto", method: .get))
             let style = try #require(auto.json["style"] as? String)
             #expect(
                 style.contains("@media (prefers-color-scheme: dark){")
-                    && style.contains(##"[fill="#d6d6d6"]{fill:#2e2e2e}"##))
+                    && style.hasSuffix(
+                        "@media (prefers-color-scheme: dark){svg{fill:#ddd}rect{fill:#2e2e2e}.centre{fill:#5c5c5c}"
+                            + "path{stroke:#fff}}")
+            )
+        }
+    }
+
+    /// A page's tile carries its geometry only: a presentation attribute is read anew on every element that has
+    /// one, so the ink, widths and font are said once, in the element's style, for every view and theme.
+    @Test(arguments: [
+        "/frame/ruler?size=600,120", "/frame/ruler?size=120,400&orientation=vertical&theme=dark",
+        "/frame/ruler?size=600,120&dir=rtl&theme=auto", "/frame/loop?size=600,120&theme=auto",
+        "/frame/loop?size=120,400&orientation=vertical", "/frame/grid?size=600,400&x=1e12&theme=dark",
+    ])
+    func pageTilesLeaveTheirPaintToTheElementsStyle(uri: String) async throws {
+        try await withServer { client, _ in
+            let frame = try Frame(try await client.execute(uri: uri, method: .get))
+            #expect(!frame.added.isEmpty)
+            for tile in frame.added {
+                let svg = try #require(tile["svg"] as? String)
+                // (A grid label too long for its tile still says its own, smaller, size.)
+                for paint in ["fill=", "stroke", "font-family", "<text font-size", "text-anchor", "viewBox", "<g"] {
+                    #expect(!svg.contains(paint), "\(uri): \(svg)")
+                }
+            }
+            let style = try #require(frame.json["style"] as? String)
+            #expect(style.contains("svg{font-family:DejaVu Sans, Verdana, sans-serif;font-size:"))
+            #expect(style.contains("svg{fill:#") && style.contains("path{stroke:#"))
         }
     }
 

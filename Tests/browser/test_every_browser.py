@@ -187,6 +187,42 @@ def test_keyboard(form):
     form.settles_at("kg", "72.5")
 
 
+# How a view's tiles are drawn: the element's style paints them (they carry their geometry only).
+PAINT_JS = TILE_BOX_JS + r"""
+const v = document.getElementById(arguments[0]).shadowRoot.querySelector('.view');
+const tile = tilesOf(v)[0], look = (selector, names) => {
+  if (!tile) return null;
+  const style = getComputedStyle(tile.querySelector(selector));
+  return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name)]));
+};
+return arguments[0] === 'grid'
+  ? { square: look('rect', ['fill']), border: look('path', ['fill', 'stroke', 'stroke-width']),
+      label: look('tspan', ['fill', 'font-size', 'text-anchor']) }
+  : { tick: look(arguments[0] === 'loop' ? 'path' : '.long', ['stroke', 'stroke-width']),
+      label: look('text', ['fill', 'font-size', 'text-anchor']) };
+"""
+
+
+def test_tiles_take_their_ink_lines_and_font_from_the_elements_style(form):
+    for view in ["kg", "height", "loop", "grid"]:
+        form.wait(lambda: form.js(PAINT_JS, view)["label"], f"#{view} has no tiles")
+    ink = {"fill": "rgb(51, 51, 51)", "text-anchor": "middle"}
+    assert form.js(PAINT_JS, "kg") == {"tick": {"stroke": "rgb(51, 51, 51)", "stroke-width": "2px"},
+                                       "label": {**ink, "font-size": "17px"}}
+    assert form.js(PAINT_JS, "height")["label"] == {**ink, "font-size": "17px", "text-anchor": "start"}
+    assert form.js(PAINT_JS, "loop") == {"tick": {"stroke": "rgb(187, 187, 187)", "stroke-width": "1px"},
+                                         "label": {"fill": "rgb(30, 58, 95)", "font-size": "36px",
+                                                   "text-anchor": "middle"}}
+    assert form.js(PAINT_JS, "grid") == {
+        "square": {"fill": "rgb(214, 214, 214)"},
+        "border": {"fill": "none", "stroke": "rgb(0, 0, 0)", "stroke-width": "0.5px"},
+        "label": {**ink, "font-size": "14px"}}
+    # Another theme is another style: the same tiles drawn in its ink.
+    form.js("document.getElementById('kg').setAttribute('theme', 'dark')")
+    form.wait(lambda: (form.js(PAINT_JS, "kg")["tick"] or {}).get("stroke") == "rgb(221, 221, 221)",
+              lambda: f"the dark ruler's ticks: {form.js(PAINT_JS, 'kg')}")
+
+
 # A fast scroll far across the grid, and every animation frame the most blocks without labels seen (window.__bare):
 # a smooth `scrollBy`, or with `true` 600 px each way a frame for 40 frames, as WebKit needs (its smooth scroll of
 # 20,000 px may land in one or two frames: a jump, which is no fling). WebKit has no `scrollend`: the writes make one

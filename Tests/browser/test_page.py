@@ -56,11 +56,15 @@ return {
     }
     // A grid element is a block of 100-px tiles: one background, a darker square for tile (0, 0), and one text
     // whose lines (tspans) label the tiles.
-    const marks = [...s.querySelectorAll('rect[x]')].map((r) => `${r.getAttribute('x')},${r.getAttribute('y')}`);
+    // Colours as drawn (the element's style paints its tiles), as #rrggbb.
+    const fill = (el) => '#' + getComputedStyle(el).fill.match(/\d+/g).slice(0, 3)
+      .map((n) => Number(n).toString(16).padStart(2, '0')).join('');
+    const marks = new Map([...s.querySelectorAll('rect[x]')]
+      .map((r) => [`${r.getAttribute('x')},${r.getAttribute('y')}`, fill(r)]));
     return [...s.querySelectorAll('tspan')].map((t) => {
       const x = Number(t.getAttribute('x')) - 50, y = Math.floor(Number(t.getAttribute('y')) / 100) * 100;
       return { label: t.textContent, left: b.left + x, right: b.left + x + 100, top: b.top + y, bottom: b.top + y + 100,
-               fill: marks.includes(`${x},${y}`) ? '#9e9e9e' : s.querySelector('rect').getAttribute('fill') };
+               fill: marks.get(`${x},${y}`) ?? fill(s.querySelector('rect')) };
     });
   }),
 };

@@ -84,10 +84,26 @@ extension TileCache {
         return content(for: TileKey(style: style, x: key)) { renderer.blockContent(block) }
     }
 
+    /// A ruler block as the page's tile (`RulerRenderer.blockElement`); `style` is `pageStyle(of:)`'s.
+    func pageBlock(_ block: Int64, of renderer: RulerRenderer, style: String) -> [UInt8] {
+        let key = renderer.ruler.cycleBlocks.map { ((block % $0) + $0) % $0 } ?? block
+        return content(for: TileKey(style: style, x: key)) { renderer.blockElement(block) }
+    }
+
+    /// A ruler's look as the page's tiles draw it; compute once per request, not per block.
+    static func pageStyle(of renderer: RulerRenderer) -> String { style(of: renderer) + "|page" }
+
     /// A loop item's drawing: items with the same label look the same.
     func item(_ item: Int64, of renderer: LoopRenderer, style: String) -> [UInt8] {
         content(for: TileKey(style: style, x: Int64(renderer.loop.label(ofItem: item)))) { renderer.itemContent(item) }
     }
+
+    /// A loop item as the page's tile (`LoopRenderer.itemElement`); `style` is `pageStyle(of:)`'s.
+    func pageItem(_ item: Int64, of renderer: LoopRenderer, style: String) -> [UInt8] {
+        content(for: TileKey(style: style, x: Int64(renderer.loop.label(ofItem: item)))) { renderer.itemElement(item) }
+    }
+
+    static func pageStyle(of renderer: LoopRenderer) -> String { style(of: renderer) + "|page" }
 
     func tile(_ tile: GridCoordinate, of renderer: GridRenderer, style: String) -> [UInt8] {
         content(for: TileKey(style: style, x: tile.x, y: tile.y)) { renderer.tileContent(tile) }

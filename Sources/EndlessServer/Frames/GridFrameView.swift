@@ -48,7 +48,8 @@ enum GridFrameView: FrameView {
                 time: report.time, reports: reports, frames: [frame.horizontal, frame.vertical], holding: frame.detail
             )?.text,
             style: frame.horizontal.isNewPlacement
-                ? FrameRequest.style(theme, light: .standard(.light), dark: .standard(.dark)) : nil)
+                ? FrameRequest.style(theme, light: .standard(.light), dark: .standard(.dark)) + renderer.pageStyle : nil
+        )
         answer.placeTiles(
             [(.x, frame.horizontal), (.y, frame.vertical)],
             reportedOrigins: reports.compactMap(\.origin).count == 2 ? reports.compactMap(\.origin) : [],

@@ -23,7 +23,7 @@ enum LoopFrameView: FrameView {
             axisReport, layout: request.layout, gestureEnded: report.gestureEnded || report.resized, key: report.key,
             start: loop.leading(centring: Int64(item), width: axisReport.length))
         let renderer = LoopRenderer(loop: loop, height: thickness, orientation: orientation, theme: theme)
-        let style = TileCache.style(of: renderer)
+        let style = TileCache.pageStyle(of: renderer)
         let leading = frame.axis.origin + (frame.snap ?? frame.axis.settledScroll)
         var answer = FrameAnswer(
             seq: report.sequence,
@@ -41,11 +41,11 @@ enum LoopFrameView: FrameView {
             settled: report.gestureEnded && frame.snap == nil && report.key == nil,
             mark: MotionMark(time: report.time, reports: [axisReport], frames: [frame.axis])?.text,
             style: frame.axis.isNewPlacement
-                ? FrameRequest.style(theme, light: .loop(.light), dark: .loop(.dark)) : nil)
+                ? FrameRequest.style(theme, light: .loop(.light), dark: .loop(.dark)) + renderer.pageStyle : nil)
         answer.placeTiles(
             [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held
         ) { tile in
-            renderer.itemElement(request.tiles.item(tile[0], of: renderer, style: style))
+            request.tiles.pageItem(tile[0], of: renderer, style: style)
         }
         return answer
     }

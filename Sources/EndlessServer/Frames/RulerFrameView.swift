@@ -36,7 +36,7 @@ enum RulerFrameView: FrameView {
         }
         let renderer = RulerRenderer(
             ruler: ruler, height: thickness, orientation: orientation, mirrored: mirrored, theme: theme)
-        let style = TileCache.style(of: renderer)
+        let style = TileCache.pageStyle(of: renderer)
         let value = ruler.format(frame.value)
         let unit = ruler.configuration.unit
         let range = ruler.valueRange
@@ -58,12 +58,12 @@ enum RulerFrameView: FrameView {
             settled: report.gestureEnded && frame.snap == nil && report.key == nil,
             mark: MotionMark(time: report.time, reports: [axisReport], frames: [frame.axis])?.text,
             style: frame.axis.isNewPlacement
-                ? FrameRequest.style(theme, light: .standard(.light), dark: .standard(.dark)) : nil)
+                ? FrameRequest.style(theme, light: .standard(.light), dark: .standard(.dark)) + renderer.pageStyle : nil
+        )
         answer.placeTiles(
             [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held
         ) { tile in
-            renderer.blockElement(
-                request.tiles.block(ruler.block(ofTile: tile[0], mirrored: mirrored), of: renderer, style: style))
+            request.tiles.pageBlock(ruler.block(ofTile: tile[0], mirrored: mirrored), of: renderer, style: style)
         }
         return answer
     }
