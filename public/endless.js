@@ -95,8 +95,8 @@
       this.ask({ first: 1 });
     }
 
-    /// Moves as the key would (`el.press('Home')`: the grid goes back to its centre).
-    press(key) { if (keys.includes(key)) this.ask({ key }); }
+    /// Moves as the key would, and as it would not while disabled or following (`grid.press('Home')`: to its centre).
+    press(key) { if (keys.includes(key) && !this.disabled && !this.leader) this.ask({ key }); }
 
     scrolled() {
       this.scrolledAt = performance.now();
@@ -126,10 +126,7 @@
     }
 
     /// Sets a scroll position: until its scroll event, the position is the page's own, seen now.
-    wrote(edge, position) {
-      this.view[scrollOf[edge]] = position;
-      this.scrolledAt = null;
-    }
+    wrote(edge, position) { this.view[scrollOf[edge]] = position; this.scrolledAt = null; }
 
     /// Scrolls smoothly to the snap. One already there (a late scroll event got there first) has no scroll to end,
     /// so it settles now; otherwise it would wait for a `scrollend` that never comes.
@@ -178,10 +175,12 @@
       if (this.mark && !want.first) q.set('mark', this.mark);
       for (const name of ['end', 'resize']) if (want[name]) q.set(name, '1');
       if (want.key) q.set('key', want.key);
+      // A space as `%20`: `URLSearchParams` writes `+`, which a URL's query means literally (`unit=fl oz`).
+      const query = q.toString().replace(/\+/g, '%20');
       const control = new AbortController();
       const quiet = Boolean(want.first); // a placement is no change of the reader's
       this.busy = control;
-      fetch(`${server}/frame/${this.constructor.view}?${q}`, { signal: control.signal })
+      fetch(`${server}/frame/${this.constructor.view}?${query}`, { signal: control.signal })
         .then(async (response) => {
           const answered = performance.now();
           if (!response.ok) return this.fail(await response.text());
@@ -278,15 +277,12 @@
       'theme', 'factor'];
     static positions = ['value', 'follows'];
 
-    constructor() {
-      super();
-      this.internals = this.attachInternals();
-    }
-
+    constructor() { super(); this.internals = this.attachInternals(); }
     get value() { return this.readout.value ?? this.getAttribute('value') ?? ''; }
     set value(value) { this.place({ value: String(value) }); }
     get form() { return this.internals.form; }
     get name() { return this.getAttribute('name'); }
+    set name(name) { this.setAttribute('name', name); }
     get disabled() { return this.hasAttribute('disabled') || this.frame.classList.contains('disabled'); }
     set disabled(on) { this.toggleAttribute('disabled', Boolean(on)); }
 
@@ -304,7 +300,7 @@
     /// A follower asks with its leader's value under the pointer; `LinkedRuler` places it.
     extra() {
       const id = this.getAttribute('follows');
-      if (!id) return {};
+      if (!id) return this.frame.classList.contains('follower') ? this.unfollow() : {};
       const leader = document.getElementById(id);
       if (leader !== this.leader) {
         if (this.leader) this.leader.removeEventListener('endless-frame', this.follow);
@@ -315,7 +311,17 @@
       }
       this.frame.classList.add('follower');
       const position = leader && leader.readout && leader.readout.position;
-      return position === undefined ? null : { lead: position };
+      return position == null ? null : { lead: position }; // no leader (yet): ask nothing, keep its message
+    }
+
+    /// `follows` removed: a ruler of its own again, a focusable slider that keys move.
+    unfollow() {
+      if (this.leader) this.leader.removeEventListener('endless-frame', this.follow);
+      this.leader = null;
+      this.frame.classList.remove('follower');
+      if (!this.hasAttribute('role')) this.setAttribute('role', 'slider');
+      if (!this.hasAttribute('tabindex')) this.tabIndex = this.disabled ? -1 : 0;
+      return {};
     }
 
     show(readout) {
@@ -348,7 +354,6 @@
     get item() { return Number(this.readout.item ?? this.getAttribute('item') ?? 0); }
     set item(item) { this.place({ item: String(item) }); }
     start() { return this.hasAttribute('item') ? { item: this.getAttribute('item') } : {}; }
-
     connectedCallback() {
       if (!this.hasAttribute('role')) this.setAttribute('role', 'slider');
       super.connectedCallback();
@@ -371,7 +376,6 @@
     get y() { return Number(this.readout.y ?? this.getAttribute('y') ?? 0); }
     set x(x) { this.place({ x: String(x), y: String(this.y) }); }
     set y(y) { this.place({ x: String(this.x), y: String(y) }); }
-
     start() {
       return Object.fromEntries(['x', 'y'].filter((name) => this.hasAttribute(name))
         .map((name) => [name, this.getAttribute(name)]));

@@ -39,6 +39,18 @@ import Testing
         }
     }
 
+    /// A loop shorter than the default inset of 40 points takes 40 wrapped into it, rather than refusing an inset
+    /// nobody gave; one given is checked.
+    @Test func aShortLoopWrapsTheDefaultInset() throws {
+        #expect(try Loop(count: 3, spacing: 10).inset == 10)
+        #expect(try Loop(count: 1, spacing: 10).inset == 0)
+        #expect(try Loop(count: 3, spacing: 20).inset == 40)
+        #expect(try Parameters([("count", "3"), ("spacing", "10")], accepted: Parameters.loopNames).loop().inset == 10)
+        #expect(throws: EndlessError("inset", "must be a number of points within one loop period")) {
+            try Loop(count: 3, spacing: 10, inset: 40)
+        }
+    }
+
     @Test func rejectsBadLoops() {
         #expect(throws: EndlessError.self) { try Loop(count: 0) }
         #expect(throws: EndlessError.self) { try Loop(spacing: 5) }

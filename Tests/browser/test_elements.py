@@ -27,9 +27,11 @@ def form_page(driver, other_origin, page):
             .replace("watch(document.getElementById('pounds-value'), 'weight');", "")
             .replace("watch(document.getElementById('grid-centre'), 'grid');", ""))
     yield page
-    # The broken element's one line is expected in the console (its 400 and its message); nothing else is.
+    # The broken element's one line is expected in the console (its 400 and its message), and the lost follower's;
+    # nothing else is.
     unexpected = [e["message"] for e in page.driver.get_log("browser") if e.get("level") == "SEVERE"
-                  and "max=abc" not in e["message"] and 'id=\\"broken\\"' not in e["message"]]
+                  and "max=abc" not in e["message"] and 'id=\\"broken\\"' not in e["message"]
+                  and 'id=\\"lost\\"' not in e["message"]]
     assert not unexpected, unexpected
 
 
@@ -299,6 +301,41 @@ def test_attributes_replace_the_view_and_a_bad_one_says_why(form_page):
     page.js("const h = document.getElementById('height'); h.setAttribute('max', '300'); h.setAttribute('value', '290')")
     page.wait_for(lambda: page.value("height") == "290.0")
     assert page.el("height").get_attribute("aria-valuemax") == "300.0"
+
+
+def test_a_unit_with_a_space_a_lost_leader_and_a_follower_set_free(form_page):
+    page = form_page
+    # A space in an attribute reaches the server as a space (`%20`), not as a literal `+`.
+    page.js("document.getElementById('rtl').setAttribute('unit', 'fl oz')")
+    page.wait_for(lambda: page.js("return document.getElementById('rtl').readout.text") == "50.0 fl oz",
+                  lambda: page.js("return document.getElementById('rtl').readout.text"))
+    assert "unit=fl%20oz" in page.js("return document.getElementById('rtl').readout.image")
+    # A leader that is not there says so, and keeps saying so.
+    page.js("const el = document.createElement('endless-ruler'); el.id = 'lost'; el.setAttribute('follows', 'nobody');"
+            "document.body.append(el)")
+    error = "return document.getElementById('lost').shadowRoot.querySelector('.error').textContent"
+    page.wait_for(lambda: page.js(error) == "follows: no element with id nobody on this page", lambda: page.js(error))
+    time.sleep(0.5)
+    assert page.js(error) == "follows: no element with id nobody on this page"
+    page.js("document.getElementById('lost').remove()")
+    # Without `follows` a follower is a ruler of its own: a focusable slider that keys move.
+    page.js("document.getElementById('lb').removeAttribute('follows')")
+    page.wait_for(lambda: page.el("lb").get_attribute("role") == "slider" and page.js(
+        "return document.getElementById('lb').tabIndex") == 0, "the freed ruler is no slider")
+    page.wait_for(lambda: page.value("lb") == "18.0", lambda: page.value("lb"))
+    page.el("lb").send_keys(Keys.ARROW_RIGHT)
+    page.wait_for(lambda: page.value("lb") == "18.1", lambda: f"after ArrowRight: {page.value('lb')}")
+    assert page.el("lb").get_attribute("aria-valuenow") == "18.1"
+
+
+def test_press_minds_disabled_and_name_is_settable(form_page):
+    page = form_page
+    page.js("const kg = document.getElementById('kg'); kg.disabled = true; kg.press('ArrowRight')")
+    time.sleep(0.5)
+    assert page.value("kg") == "72.4", "a disabled ruler does not move, by key or by press()"
+    page.js("const kg = document.getElementById('kg'); kg.disabled = false; kg.name = 'mass'")
+    assert page.el("kg").get_attribute("name") == "mass"
+    page.wait_for(lambda: form_value(page, "mass") == "72.4", lambda: form_value(page, "mass"))
 
 
 def test_keys_on_a_vertical_ruler_a_loop_and_a_grid(form_page):

@@ -5,14 +5,18 @@ public struct Loop: Sendable, Hashable {
     public let spacing: Double
     public let inset: Double
 
-    public init(count: Int = 21, spacing: Double = 150, inset: Double = 40) throws(EndlessError) {
+    /// `inset` left out is 40 points, wrapped into a loop shorter than that (where 40 is the same place as its
+    /// remainder), so that a short loop needs no inset of its own.
+    public init(count: Int = 21, spacing: Double = 150, inset: Double? = nil) throws(EndlessError) {
         guard Limits.loopCountRange.contains(count) else {
             throw EndlessError("count", "must be \(Limits.Accepts.loopCount)")
         }
         guard Limits.tileLengthRange.contains(spacing) else {
             throw EndlessError("spacing", "must be \(Limits.Accepts.itemSpacing)")
         }
-        guard inset.isFinite, abs(inset) <= spacing * Double(count) else {
+        let period = spacing * Double(count)
+        let inset = inset ?? 40.truncatingRemainder(dividingBy: period)
+        guard inset.isFinite, abs(inset) <= period else {
             throw EndlessError("inset", "must be a number of points within one loop period")
         }
         self.count = count

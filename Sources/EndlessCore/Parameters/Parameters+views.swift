@@ -107,12 +107,13 @@ extension Parameters {
 
     public static let gridNames = ["x", "y", "width", "height", "tile", "theme"]
 
-    /// A loop of `count` items (21) every `spacing` points (150), the first `inset` points in (40).
+    /// A loop of `count` items (21) every `spacing` points (150), the first `inset` points in (40, wrapped into a
+    /// shorter loop).
     public func loop() throws(EndlessError) -> Loop {
         try Loop(
             count: try integer("count", accepts: Limits.Accepts.loopCount) ?? 21,
             spacing: try number("spacing", accepts: Limits.Accepts.itemSpacing) ?? 150,
-            inset: try number("inset", accepts: "a number of points within one loop period") ?? 40)
+            inset: try number("inset", accepts: "a number of points within one loop period"))
     }
 
     /// A loop window whose leading edge is at `offset` (0), `width` × `height` (600 × 120; vertical 120 × 600).

@@ -28,8 +28,13 @@ struct IndexPage {
     static let heightRuler = try! Ruler(
         RulerConfiguration(minimum: 100, maximum: 250, step: DecimalNumber("0.5")!, ends: .clamp, unit: "cm"))
 
+    /// The page's own parameters, checked; any other is left alone: a page's address carries what links add to it
+    /// (`utm_source`, `fbclid`), and a shared link should open the page, not an error.
+    static let parameterNames = ["value", "x", "y", "height"]
+
     init(query: [(String, String)]) throws(EndlessError) {
-        let parameters = try Parameters(query, accepted: ["value", "x", "y", "height"])
+        let parameters = try Parameters(
+            query.filter { Self.parameterNames.contains($0.0) }, accepted: Self.parameterNames)
         let ruler = try Ruler(.weight)
         let offset = try ruler.offset(for: try parameters.decimal("value") ?? ruler.configuration.initialValue!)
         let rulerWindow = try RulerWindow(ruler: ruler, offset: offset, width: 1200, height: 120)
