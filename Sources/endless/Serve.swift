@@ -67,10 +67,11 @@ struct Serve: AsyncParsableCommand {
         do {
             try await app.runService()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
-            throw ValidationError(
+            // A server that cannot start (exit 1), not a command written wrong (a usage error's 64).
+            throw ServerStartError(
                 "--port: \(host):\(port) is already in use; stop the other server or pick another port")
         } catch let error as IOError {
-            throw ValidationError("--host: cannot listen on \(host):\(port): \(error.description)")
+            throw ServerStartError("--host: cannot listen on \(host):\(port): \(error.description)")
         }
     }
 }

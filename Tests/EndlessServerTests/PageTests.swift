@@ -470,6 +470,19 @@ struct Frame {
         }
     }
 
+    /// A grid opens anywhere the limits allow, its edges half a viewport past them at most; a point past them is
+    /// named by the parameter that asked for it.
+    @Test func aGridOpensAtTheLimitsOfTheWorld() async throws {
+        try await withServer { client, _ in
+            for position in ["x=-1e15&y=0", "x=1e15&y=-1e15", "x=0&y=1e15"] {
+                let frame = try await client.execute(uri: "/frame/grid?size=1169,400&\(position)", method: .get)
+                #expect(frame.status == .ok, "\(position): \(String(buffer: frame.body))")
+            }
+            let past = try await client.execute(uri: "/frame/grid?size=1169,400&x=-1.000000000001e15", method: .get)
+            #expect(String(buffer: past.body).hasPrefix("x: "))
+        }
+    }
+
     @Test func theIndexPageOpensAtTheAskedValue() async throws {
         try await withServer { client, _ in
             let html = String(buffer: try await client.execute(uri: "/?value=72.4&x=1000&y=-500", method: .get).body)

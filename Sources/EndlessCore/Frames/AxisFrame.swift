@@ -181,7 +181,8 @@ extension AxisLayout {
                 origin: start - centerOnGrid)
             setScroll = centerOnGrid
         }
-        try Limits.checkCoordinate(axis.worldOffset, "scroll")
+        // The view's centre: a view opened at the limit (`x=-1e15`) reaches half a viewport past it.
+        try Limits.checkCoordinate(axis.worldOffset + report.length / 2, "scroll")
         // A gesture that ended has no fling ahead, only a short settle.
         var moving = report
         if gestureEnded { (moving.velocity, moving.acceleration, moving.startingDirection) = (0, 0, nil) }
