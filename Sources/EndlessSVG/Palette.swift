@@ -34,7 +34,7 @@ public struct Palette: Sendable, Hashable {
 
     /// CSS that redraws `light` in `dark` where the reader prefers a dark scheme (`theme=auto`): it matches the
     /// presentation attributes by colour, which CSS overrides, so the drawing itself is the light one unchanged.
-    public static func autoStyle(light: Palette, dark: Palette) -> String {
+    static func autoStyle(light: Palette, dark: Palette) -> String {
         let roles: [KeyPath<Palette, String>] = [
             \.background, \.ink, \.accent, \.rule, \.tile, \.highlight, \.border,
         ]

@@ -18,16 +18,14 @@ struct FrameRequest {
     }
 
     /// The element's colours as CSS custom properties, for its background and pointer; `theme=auto` adds the dark
-    /// ones, and the rules that turn its light tiles dark, under `prefers-color-scheme: dark`.
+    /// ones under `prefers-color-scheme: dark`. (Its tiles' colours are the view's `pageStyle`, which follows.)
     static func style(_ theme: Theme, light: Palette, dark: Palette) -> String {
         func properties(_ palette: Palette) -> String {
             ":host{--endless-background:\(palette.background);--endless-accent:\(palette.accent)}"
         }
         switch theme {
         case .dark: return properties(dark)
-        case .auto:
-            let rules = Palette.autoStyle(light: light, dark: dark).dropLast()  // the media block, left open
-            return properties(light) + rules + properties(dark) + "}"
+        case .auto: return properties(light) + "@media (prefers-color-scheme: dark){\(properties(dark))}"
         default: return properties(light)
         }
     }
