@@ -263,6 +263,9 @@
         : `:host { height: ${thickness}px; }`;
     }
 
+    /// Says what it shows to assistive technology: `aria-*` attributes from the readout.
+    aria(values) { for (const [name, value] of Object.entries(values)) this.setAttribute(`aria-${name}`, value); }
+
     start() { return {}; }
     here() { return {}; }
     extra() { return {}; }
@@ -327,11 +330,8 @@
     show(readout) {
       this.internals.setFormValue(readout.value);
       if (this.leader) return;
-      this.setAttribute('aria-valuenow', readout.value);
-      this.setAttribute('aria-valuetext', readout.text);
-      this.setAttribute('aria-valuemin', readout.minimum);
-      this.setAttribute('aria-valuemax', readout.maximum);
-      this.setAttribute('aria-orientation', readout.orientation);
+      this.aria({ valuenow: readout.value, valuetext: readout.text, valuemin: readout.minimum,
+        valuemax: readout.maximum, orientation: readout.orientation });
     }
 
     formResetCallback() { this.place(this.start()); }
@@ -360,9 +360,8 @@
     }
 
     show(readout) {
-      this.setAttribute('aria-valuenow', readout.item);
-      this.setAttribute('aria-valuetext', readout.text);
-      this.setAttribute('aria-orientation', readout.orientation);
+      this.aria({ valuenow: readout.item, valuetext: readout.text, valuemin: readout.minimum,
+        valuemax: readout.maximum, orientation: readout.orientation });
     }
   }
 

@@ -63,6 +63,9 @@ import Testing
                 #expect(
                     String(buffer: old.body)
                         == "v: must be this server's rendering version, \(version) (or left out)\n")
+                let twice = try await client.execute(uri: pinned + "&v=\(version)", method: .get)
+                #expect(
+                    twice.status == .badRequest && String(buffer: twice.body) == "v: is given twice; give it once\n")
             }
         }
     }

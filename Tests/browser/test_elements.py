@@ -351,6 +351,7 @@ def test_keys_on_a_vertical_ruler_a_loop_and_a_grid(form_page):
     page.settle("loop", since)
     assert page.js("return document.getElementById('loop').item") == 4
     assert page.el("loop").get_attribute("aria-valuenow") == "4"
+    assert [page.el("loop").get_attribute(f"aria-value{end}") for end in ("min", "max")] == ["0", "20"]
     assert page.js("return [document.getElementById('grid').x, document.getElementById('grid').y]") == [1000, -500]
     page.el("grid").send_keys(Keys.ARROW_LEFT)
     page.wait_for(lambda: page.js("return document.getElementById('grid').x") == 900)

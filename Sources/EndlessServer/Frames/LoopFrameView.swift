@@ -30,6 +30,7 @@ enum LoopFrameView: FrameView {
             axes: [AxisAnswer(axis, frame.axis, layout: request.layout, snap: frame.snap)],
             readout: [
                 "item": String(frame.centredItem), "text": "item \(frame.centredItem)",
+                "minimum": "0", "maximum": String(loop.count - 1),
                 "orientation": orientation.description,
                 "image": request.imageURL(
                     "loop", configuration: Parameters.loopConfigurationNames + ["orientation", "theme"],

@@ -32,7 +32,10 @@ extension SVGResource {
     /// The query without it; an older (or unknown) version is a 404, since those bytes can no longer be drawn.
     static func unpinned(_ query: [(String, String)]) throws(EndlessError) -> [(String, String)] {
         guard query.contains(where: { $0.0 == "v" }) else { return query }
-        for (name, value) in query where name == "v" && value != renderingVersion {
+        let versions = query.filter { $0.0 == "v" }
+        // As every other parameter: given twice is an error, even twice the same.
+        guard versions.count == 1 else { throw EndlessError("v", "is given twice; give it once") }
+        guard versions[0].1 == renderingVersion else {
             throw EndlessError(
                 "v", "must be this server's rendering version, \(renderingVersion) (or left out)", kind: .notFound)
         }
