@@ -144,7 +144,7 @@ import Testing
         let tiles = TileCache(capacity: 1_000)
         let ruler = try Ruler(.weight)
         let renderer = RulerRenderer(ruler: ruler, height: 120)
-        let style = TileCache.style(of: renderer)
+        let style = TileCache.pageStyle(of: renderer)
         let cycle = try #require(ruler.cycleBlocks)
         let near = (60...66).map { tiles.block($0, of: renderer, style: style) }
         let countAfterFirst = tiles.count

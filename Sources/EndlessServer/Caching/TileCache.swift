@@ -78,14 +78,9 @@ extension TileCache {
         "grid|\(renderer.grid.tileSize.bitPattern)|\(renderer.theme.description)"
     }
 
-    /// A ruler block's drawing: a wrapping ruler's block `b` looks like block `b mod cycle`.
+    /// A ruler block as the page's tile (`RulerRenderer.blockElement`; a window draws its blocks itself): a wrapping
+    /// ruler's block `b` looks like block `b mod cycle`. `style` is `pageStyle(of:)`'s.
     func block(_ block: Int64, of renderer: RulerRenderer, style: String) -> [UInt8] {
-        let key = renderer.ruler.cycleBlocks.map { ((block % $0) + $0) % $0 } ?? block
-        return content(for: TileKey(style: style, x: key)) { renderer.blockContent(block) }
-    }
-
-    /// A ruler block as the page's tile (`RulerRenderer.blockElement`); `style` is `pageStyle(of:)`'s.
-    func pageBlock(_ block: Int64, of renderer: RulerRenderer, style: String) -> [UInt8] {
         let key = renderer.ruler.cycleBlocks.map { ((block % $0) + $0) % $0 } ?? block
         return content(for: TileKey(style: style, x: key)) { renderer.blockElement(block) }
     }
