@@ -259,8 +259,10 @@ public struct GridRenderer: Sendable {
 }
 
 extension SVGWriter {
-    /// A number as SVG prints it, as a `String` (for titles).
+    /// A number as SVG prints it, as a `String` (for titles and sizes), or all its digits where a thousandth is too
+    /// coarse: a title repeats what was asked for.
     static func text(_ value: Double) -> String {
-        String(decoding: bytes(capacity: 24) { $0.append(value) }, as: UTF8.self)
+        let printed = String(decoding: bytes(capacity: 24) { $0.append(value) }, as: UTF8.self)
+        return Double(printed) == value ? printed : value.description
     }
 }

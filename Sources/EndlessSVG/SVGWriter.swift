@@ -88,15 +88,16 @@ public struct SVGWriter: Sendable {
         appendDigits(value.magnitude)
     }
 
-    /// The shortest text that reads back as `value`: `5`, `37.5`, `0.125`, never `5.0` or `-0`.
+    /// A coordinate, to the thousandth of a pixel and no further: `5`, `37.5`, `0.125`, never `5.0`, `-0` or the
+    /// float noise of a difference (`-63.339999999999975` is `-63.34`). A thousandth is far below anything drawn.
     public mutating func append(_ value: Double) {
         if value.rounded() == value, abs(value) < 0x1p53 {
             append(Int64(value))
             return
         }
         let thousandths = (value * 1000).rounded()
-        if abs(value) < 1e12, thousandths / 1000 == value {
-            // Up to three decimals, exact: the common case, printed without Double's `description`.
+        if abs(value) < 1e12 {
+            // Up to three decimals, printed without Double's `description`.
             if thousandths < 0 { write(byte: UInt8(ascii: "-")) }
             let magnitude = UInt64(abs(thousandths))
             appendDigits(magnitude / 1000)

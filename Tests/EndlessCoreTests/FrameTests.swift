@@ -132,6 +132,18 @@ import Testing
         #expect(try abs(ruler.keyTarget(.end, from: at) - at) < 99_100 / 2, "the nearest 999, across the wrap")
     }
 
+    /// A key's frame says where the snap goes (`snapValue`) and where the pointer is now (`pointerOffset`): a follower
+    /// follows the latter, frame by frame, rather than jumping to the end and back.
+    @Test func aKeyFrameSaysWhereThePointerIsAndWhereItGoes() throws {
+        let start = try ruler.offset(for: DecimalNumber("72.4")!)
+        var page = Page()
+        page.apply(try ruler.frame(page.report(), layout: layout, gestureEnded: false, startOffset: start).axis)
+        let frame = try ruler.frame(
+            page.report(), layout: layout, gestureEnded: false, key: .blockUp, startOffset: start)
+        #expect(frame.snap != nil && frame.snapValue?.description == "73.4")
+        #expect(frame.pointerOffset == start && frame.value.description == "72.4")
+    }
+
     @Test func a100MillionPixelJourneyKeepsItsValuesRight() throws {
         let start = try ruler.offset(for: DecimalNumber("72.4")!)
         var page = Page()

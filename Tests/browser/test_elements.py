@@ -328,6 +328,20 @@ def test_a_unit_with_a_space_a_lost_leader_and_a_follower_set_free(form_page):
     assert page.el("lb").get_attribute("aria-valuenow") == "18.1"
 
 
+def test_a_follower_moves_with_its_leader_on_a_long_key_move(form_page):
+    page = form_page
+    # Every value the follower shows, frame by frame, while its leader goes a long way by key (smoothly, over frames).
+    page.js("window.seen = []; const lb = document.getElementById('lb');"
+            "lb.addEventListener('endless-frame', () => seen.push(Number(lb.readout.position)))")
+    page.js("document.getElementById('kg').press(arguments[0])", "PageUp")
+    page.wait_for(lambda: page.value("kg") == "73.4", lambda: page.value("kg"))
+    page.wait_for(lambda: page.value("lb") == "161.8", lambda: page.value("lb"))
+    seen = page.js("return seen")
+    # It goes as its leader goes: it never shows the destination first and then jumps back to walk there.
+    assert len(seen) >= 2 and seen == sorted(seen), seen
+    assert abs(seen[-1] - 161.82) < 0.1, seen
+
+
 def test_press_minds_disabled_and_name_is_settable(form_page):
     page = form_page
     page.js("const kg = document.getElementById('kg'); kg.disabled = true; kg.press('ArrowRight')")

@@ -23,7 +23,8 @@ public struct RulerFrame: Sendable, Hashable {
     /// Where to settle, as a scroll position, with the value that will then be under the pointer.
     public var snap: Double?
     public var snapValue: DecimalNumber?
-    /// Ruler offset under the pointer once applied (and settled, if there is a snap).
+    /// Ruler offset under the pointer once applied, before any snap: what a follower follows, frame by frame, as the
+    /// snap scrolls there (the snap's end is `snapValue`).
     public var pointerOffset: Double
 }
 
@@ -54,7 +55,7 @@ extension Ruler {
         }
         return RulerFrame(
             axis: axis, value: value(ofTick: tick(atOffset: pointerOffset)), snap: snapScroll,
-            snapValue: target.map { value(ofTick: tick(atOffset: $0)) }, pointerOffset: target ?? pointerOffset)
+            snapValue: target.map { value(ofTick: tick(atOffset: $0)) }, pointerOffset: pointerOffset)
     }
 
     /// Blocks as tiles of the page's axis; mirrored, tile `i` is block `−i`, so tiles still grow along the axis.
