@@ -104,7 +104,7 @@ public struct LoopRenderer: Sendable {
     }
 
     /// One item as the page's tile, placed by the page; its ink and font are the element's style (`pageStyle`), as a
-    /// ruler's block's are (`RulerRenderer.blockElement` says why).
+    /// ruler's block's are (`RulerRenderer.pageElement` says why).
     public func itemElement(_ item: Int64) -> [UInt8] {
         let (width, height) = orientation.isVertical ? (height, loop.spacing) : (loop.spacing, height)
         return pageTile(width: width, height: height, content: itemContent(item, painted: false))

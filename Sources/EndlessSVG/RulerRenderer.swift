@@ -80,29 +80,33 @@ public struct RulerRenderer: Sendable {
         writer.append("</g></defs>\n")
     }
 
-    /// A block's ticks (`fullTicks` when it has them all) and its label; a page's tile leaves the label's anchor to
-    /// the element's style (`painted: false`).
-    private func draw(_ block: Int64, fullTicks: [UInt8], painted: Bool = true, into writer: inout SVGWriter) {
+    /// A block's ticks (`fullTicks` when it has them all) and its label, painted: a window's or a document's.
+    private func draw(_ block: Int64, fullTicks: [UInt8], into writer: inout SVGWriter) {
         let indices = ruler.tickIndices(inBlock: block)
         let full = indices.count == Int(ruler.configuration.ticksPerBlock)
-        writer.append(bytes: full ? fullTicks : ticks(indices, painted: painted))
-        if let label = ruler.label(ofBlock: block) {
-            let at = along(ruler.labelledTickIndex)
-            writer.append(#"<text x=""#)
-            if orientation.isVertical {
-                writer.append(longTick + 4)
-                writer.append(#"" y=""#)
-                writer.append(((at + labelSize * 0.35) * 8).rounded() / 8)
-                writer.append(painted ? #"" text-anchor="start">"# : #"">"#)
-            } else {
-                writer.append(at)
-                writer.append(#"" y=""#)
-                writer.append(longTick + 4 + labelSize)
-                writer.append(#"">"#)
-            }
-            writer.append(label)
-            writer.append("</text>")
+        writer.append(bytes: full ? fullTicks : ticks(indices))
+        appendLabel(of: block, at: 0, painted: true, into: &writer)
+    }
+
+    /// A block's label (if it has one) under its long tick, the block starting at `start` along the ruler; a page's
+    /// tile (`painted: false`) leaves a vertical label's anchor to the element's style.
+    private func appendLabel(of block: Int64, at start: Double, painted: Bool, into writer: inout SVGWriter) {
+        guard let label = ruler.label(ofBlock: block) else { return }
+        let at = start + along(ruler.labelledTickIndex)
+        writer.append(#"<text x=""#)
+        if orientation.isVertical {
+            writer.append(longTick + 4)
+            writer.append(#"" y=""#)
+            writer.append(((at + labelSize * 0.35) * 8).rounded() / 8)
+            writer.append(painted ? #"" text-anchor="start">"# : #"">"#)
+        } else {
+            writer.append(at)
+            writer.append(#"" y=""#)
+            writer.append(longTick + 4 + labelSize)
+            writer.append(#"">"#)
         }
+        writer.append(label)
+        writer.append("</text>")
     }
 
     /// A tick from the ruler's edge: `M x 0V length` across a horizontal ruler, `M0 y H length` a vertical one.
@@ -119,28 +123,24 @@ public struct RulerRenderer: Sendable {
         writer.append(length)
     }
 
-    /// The short ticks as one path and the long one as another; a page's tile (`painted: false`) leaves their ink
-    /// and widths to the element's style, the long one marked by its class.
-    private func ticks(_ indices: Range<Int>, painted: Bool = true) -> [UInt8] {
+    /// The short ticks as one path and the long one as another, with their ink and widths (a page's tile leaves
+    /// those to the element's style: `pageElement`).
+    private func ticks(_ indices: Range<Int>) -> [UInt8] {
         let middle = ruler.labelledTickIndex
         return SVGWriter.bytes { writer in
             if indices.count > (indices.contains(middle) ? 1 : 0) {
-                writer.append(painted ? #"<path stroke=""# : #"<path d=""#)
-                if painted {
-                    writer.append(colour: palette.ink)
-                    writer.append(#"" stroke-width="1" d=""#)
-                }
+                writer.append(#"<path stroke=""#)
+                writer.append(colour: palette.ink)
+                writer.append(#"" stroke-width="1" d=""#)
                 for index in indices where index != middle {
                     appendTick(at: along(index), length: shortTick, into: &writer)
                 }
                 writer.append(#""/>"#)
             }
             if indices.contains(middle) {
-                writer.append(painted ? #"<path stroke=""# : #"<path class="long" d=""#)
-                if painted {
-                    writer.append(colour: palette.ink)
-                    writer.append(#"" stroke-width="2" d=""#)
-                }
+                writer.append(#"<path stroke=""#)
+                writer.append(colour: palette.ink)
+                writer.append(#"" stroke-width="2" d=""#)
                 appendTick(at: along(middle), length: longTick, into: &writer)
                 writer.append(#""/>"#)
             }
@@ -230,20 +230,39 @@ public struct RulerRenderer: Sendable {
         return RenderedWindow(document: writer.bytes, tileStarts: tileStarts)
     }
 
-    /// One block as the page's tile: its ticks and label, placed by the page. Its ink, line widths and font are the
-    /// element's style (`pageStyle`), said once: a presentation attribute is read anew on every element that has one,
-    /// and a fling adds hundreds of tiles a second (a bare page appending 300 blocks under 4× CPU throttling took
-    /// 96 ms with the paint in the style and no `viewBox`, 198 ms with both on every tile).
-    public func blockElement(_ block: Int64) -> [UInt8] {
-        var content = SVGWriter(capacity: 256)
-        draw(
-            block, fullTicks: ticks(0..<Int(ruler.configuration.ticksPerBlock), painted: false), painted: false,
-            into: &content)
-        let (width, height) = orientation.isVertical ? (height, ruler.blockLength) : (ruler.blockLength, height)
+    /// Blocks side by side as the page's tile (`Ruler.blocks(ofPageTile:)`): their short ticks as one path, their
+    /// long ones as another, and their labels. Its ink, line widths and font are the element's style (`pageStyle`),
+    /// said once: a presentation attribute is read anew on every element that has one, and a fling adds hundreds of
+    /// blocks a second (a bare page appending 300 blocks under 4× CPU throttling took 96 ms with the paint in the
+    /// style and no `viewBox`, 198 ms with both on every tile).
+    public func pageElement(_ blocks: [Int64]) -> [UInt8] {
+        let middle = ruler.labelledTickIndex
+        let spans = blocks.enumerated().map {
+            (start: Double($0) * ruler.blockLength, ticks: ruler.tickIndices(inBlock: $1))
+        }
+        var content = SVGWriter(capacity: 256 * blocks.count)
+        func path(_ opening: StaticString, length: Double, where include: (Int) -> Bool) {
+            var opened = false
+            for span in spans {
+                for index in span.ticks where include(index) {
+                    if !opened { content.append(opening) }
+                    opened = true
+                    appendTick(at: span.start + along(index), length: length, into: &content)
+                }
+            }
+            if opened { content.append(#""/>"#) }
+        }
+        path(#"<path d=""#, length: shortTick) { $0 != middle }
+        path(#"<path class="long" d=""#, length: longTick) { $0 == middle }
+        for (span, block) in zip(spans, blocks) {
+            appendLabel(of: block, at: span.start, painted: false, into: &content)
+        }
+        let length = ruler.blockLength * Double(blocks.count)
+        let (width, height) = orientation.isVertical ? (height, length) : (length, height)
         return pageTile(width: width, height: height, content: content.bytes)
     }
 
-    /// The paint of the page's tiles (`blockElement`) as CSS for the element's shadow root, where they are the only
+    /// The paint of the page's tiles (`pageElement`) as CSS for the element's shadow root, where they are the only
     /// `<svg>`, `<path>` and `<text>`: the ink, the ticks' widths, the label's font, and `theme=auto`'s dark ink.
     public var pageStyle: String {
         func ink(_ palette: Palette) -> String { "svg{fill:\(palette.ink)}path{stroke:\(palette.ink)}" }

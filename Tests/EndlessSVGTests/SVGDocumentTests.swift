@@ -268,6 +268,47 @@ final class SVGReader: NSObject, XMLParserDelegate {
             marks.count == 1 && marks.first?["x"] == "0" && marks.first?["y"] == "0" && marks.first?["width"] == "100")
     }
 
+    /// A page tile is its blocks side by side: the ticks and labels each block draws alone, moved along by its place,
+    /// as two paths (short and long ticks) and a label a block; at a clamped end, what the blocks past it draw: nothing.
+    @Test(arguments: [false, true])
+    func aPageTileIsItsBlocksSideBySide(mirrored: Bool) throws {
+        var configuration = RulerConfiguration.weight
+        configuration.ends = .clamp
+        let ruler = try Ruler(configuration)
+        let renderer = RulerRenderer(ruler: ruler, height: 120, mirrored: mirrored)
+        func ticks(_ bytes: [UInt8], shiftedBy shift: Double = 0) throws -> [Double] {
+            let svg = try SVGReader.read(bytes)
+            return svg.elements.compactMap { $0.attributes["d"] }.flatMap { path in
+                path.split(separator: "M").map { Double($0.split(separator: " ")[0])! + shift }
+            }.sorted()
+        }
+        func labels(_ bytes: [UInt8]) throws -> [String] {
+            try SVGReader.read(bytes).elements.filter { $0.name == "text" }.map { $0.attributes["x"]! }
+        }
+        for tile: Int64 in [-1, 0, 17, 247, 248] {
+            let blocks = ruler.blocks(ofPageTile: mirrored ? -tile : tile, mirrored: mirrored)
+            #expect(blocks.count == 4 && blocks[1] == blocks[0] + (mirrored ? -1 : 1))
+            let element = renderer.pageElement(blocks)
+            let svg = try SVGReader.read(element)
+            #expect(svg.elements.first?.attributes["width"] == "400")
+            #expect(svg.elements.filter { $0.name == "path" }.count <= 2, "one path of short ticks, one of long")
+            var expectedTicks: [Double] = []
+            var expectedLabels: [String] = []
+            for (place, block) in blocks.enumerated() {
+                let alone =
+                    Array(#"<svg xmlns="http://www.w3.org/2000/svg">"#.utf8) + renderer.blockContent(block)
+                    + Array("</svg>".utf8)
+                expectedTicks += try ticks(alone, shiftedBy: Double(place) * 100)
+                expectedLabels += try labels(alone).map { SVGWriter.text(Double($0)! + Double(place) * 100) }
+            }
+            #expect(try ticks(element) == expectedTicks.sorted())
+            #expect(try labels(element) == expectedLabels)
+        }
+        #expect(
+            try ticks(renderer.pageElement(ruler.blocks(ofPageTile: mirrored ? -300 : 300, mirrored: mirrored))).isEmpty
+        )
+    }
+
     @Test func loopShowsZeroAfterTwenty() throws {
         let window = try LoopWindow(loop: .standard, offset: 2900, width: 600, height: 120)
         let svg = try SVGReader.read(LoopRenderer(loop: .standard, height: 120).render(window).document)

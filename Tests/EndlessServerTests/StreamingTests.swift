@@ -140,15 +140,16 @@ import Testing
         #expect(tiles.count == 64 && responses.count == 16)
     }
 
+    /// A page tile is `Ruler.pageBlocks` blocks: `cycle` tiles further on are four turns of the ruler further on.
     @Test func aWrappingRulerSharesBlocksAcrossTurns() async throws {
         let tiles = TileCache(capacity: 1_000)
         let ruler = try Ruler(.weight)
         let renderer = RulerRenderer(ruler: ruler, height: 120)
         let style = TileCache.pageStyle(of: renderer)
         let cycle = try #require(ruler.cycleBlocks)
-        let near = (60...66).map { tiles.block($0, of: renderer, style: style) }
+        let near = (15...21).map { tiles.pageTile($0, of: renderer, style: style) }
         let countAfterFirst = tiles.count
-        let turnsAway = (60...66).map { tiles.block($0 + cycle * 1_000_000, of: renderer, style: style) }
+        let turnsAway = (15...21).map { tiles.pageTile($0 + cycle * 250_000, of: renderer, style: style) }
         #expect(countAfterFirst == 7 && tiles.count == countAfterFirst, "a million turns later, the same 7 drawings")
         #expect(near == turnsAway)
         // And the windows the server sends are the same bytes a million turns apart.

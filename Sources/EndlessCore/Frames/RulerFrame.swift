@@ -41,7 +41,7 @@ extension Ruler {
         let half = report.length / 2
         let sign: Double = mirrored ? -1 : 1
         let axis = try layout.frame(
-            report, strip: blockStrip(mirrored: mirrored), gestureEnded: gestureEnded, quantum: blockLength,
+            report, strip: pageStrip(mirrored: mirrored), gestureEnded: gestureEnded, quantum: blockLength,
             start: sign * startOffset - half)
         let pointerOffset = clampedOffset(sign * (axis.origin + axis.settledScroll + half))
         var target: Double? = nil
@@ -65,6 +65,20 @@ extension Ruler {
 
     /// The block that tile `index` of `blockStrip(mirrored:)` shows.
     public func block(ofTile index: Int64, mirrored: Bool) -> Int64 { mirrored ? -index : index }
+
+    /// A page places a ruler in tiles of 4 blocks, each one element: a fling adds a quarter of the elements (a bare
+    /// page appending 300 blocks took 105 ms as 75 tiles under 4× CPU throttling, 173 ms as 300).
+    public static let pageBlocks: Int64 = 4
+
+    /// The page's tiles along its axis: tile `j` is tiles `4j…4j+3` of `blockStrip(mirrored:)`, side by side.
+    public func pageStrip(mirrored: Bool) -> TileStrip {
+        TileStrip(length: blockLength * Double(Self.pageBlocks), phase: blockStrip(mirrored: mirrored).phase)
+    }
+
+    /// The blocks page tile `index` shows, in order along the page's axis.
+    public func blocks(ofPageTile index: Int64, mirrored: Bool) -> [Int64] {
+        (0..<Self.pageBlocks).map { block(ofTile: index * Self.pageBlocks + $0, mirrored: mirrored) }
+    }
 
     /// Where a key moves the pointer from `offset`.
     public func keyTarget(_ key: RulerKey, from offset: Double) throws(EndlessError) -> Double {
@@ -94,7 +108,7 @@ extension LinkedRuler {
         if let origin = report.origin { placed.scroll = world - origin }
         if !(0...layout.contentLength - report.length).contains(placed.scroll) { placed.origin = nil }
         let axis = try layout.frame(
-            placed, strip: follower.blockStrip(mirrored: mirrored), gestureEnded: false,
+            placed, strip: follower.pageStrip(mirrored: mirrored), gestureEnded: false,
             quantum: follower.blockLength, start: world)
         var frame = RulerFrame(
             axis: axis, value: follower.value(ofTick: follower.tick(atOffset: target)), snap: nil, snapValue: nil,

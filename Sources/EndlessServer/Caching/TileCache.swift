@@ -78,11 +78,13 @@ extension TileCache {
         "grid|\(renderer.grid.tileSize.bitPattern)|\(renderer.theme.description)"
     }
 
-    /// A ruler block as the page's tile (`RulerRenderer.blockElement`; a window draws its blocks itself): a wrapping
-    /// ruler's block `b` looks like block `b mod cycle`. `style` is `pageStyle(of:)`'s.
-    func block(_ block: Int64, of renderer: RulerRenderer, style: String) -> [UInt8] {
-        let key = renderer.ruler.cycleBlocks.map { ((block % $0) + $0) % $0 } ?? block
-        return content(for: TileKey(style: style, x: key)) { renderer.blockElement(block) }
+    /// A ruler's page tile (`RulerRenderer.pageElement` of `Ruler.blocks(ofPageTile:)`; a window draws its blocks
+    /// itself): a wrapping ruler's tile starting at block `b` looks like the one at `b mod cycle`. `style` is
+    /// `pageStyle(of:)`'s.
+    func pageTile(_ tile: Int64, of renderer: RulerRenderer, style: String) -> [UInt8] {
+        let blocks = renderer.ruler.blocks(ofPageTile: tile, mirrored: renderer.isMirrored)
+        let key = renderer.ruler.cycleBlocks.map { ((blocks[0] % $0) + $0) % $0 } ?? blocks[0]
+        return content(for: TileKey(style: style, x: key)) { renderer.pageElement(blocks) }
     }
 
     /// A ruler's look as the page's tiles draw it; compute once per request, not per block.

@@ -63,7 +63,7 @@ enum RulerFrameView: FrameView {
         answer.placeTiles(
             [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held
         ) { tile in
-            request.tiles.block(ruler.block(ofTile: tile[0], mirrored: mirrored), of: renderer, style: style)
+            request.tiles.pageTile(tile[0], of: renderer, style: style)
         }
         return answer
     }
