@@ -36,77 +36,41 @@ public struct GridRenderer: Sendable {
             writer.append(#"" stroke=""#)
             writer.append(colour: palette.border)
             writer.append(#"" stroke-opacity="0.1" stroke-width="0.5"/>"#)
-            appendLabels([tile], place: { _ in (0, 0) }, into: &writer)
+            appendLabels(
+                columns: tile.x...tile.x, rows: tile.y...tile.y, left: { _ in 0 }, top: { _ in 0 }, into: &writer)
         }
     }
 
     /// The font size of a short label; a long one, shrunk to fit its tile, says its own.
     var labelSize: Double { max(4, (grid.tileSize * 0.14).rounded()) }
 
-    /// The labels of `tiles` as one `<text>`, a `<tspan>` a line: a browser lays out one text element per block
-    /// rather than sixteen, 15–35% less of its work in bare-page runs (and each label is 15 bytes shorter). No space
-    /// between the spans: it would be text, and shift the centring.
+    /// The labels of `columns` × `rows` as one `<text>`, a `<tspan>` a line, a tile's square at (`left(column)`,
+    /// `top(row)`): a browser lays out one text element per block rather than sixteen, 15–35% less of its work in
+    /// bare-page runs (and each label is 15 bytes shorter). No space between the spans: it would be text, and shift
+    /// the centring.
     func appendLabels(
-        _ tiles: some Sequence<GridCoordinate>, place: (GridCoordinate) -> (left: Double, top: Double),
+        columns: ClosedRange<Int64>, rows: ClosedRange<Int64>, left: (Int64) -> Double, top: (Int64) -> Double,
         sized: Bool = true, into writer: inout SVGWriter
     ) {
         if sized { openLabels(into: &writer) } else { writer.append("<text>") }
-        for tile in tiles {
-            let (left, top) = place(tile)
-            appendLabel(of: tile, left: left, top: top, into: &writer)
+        var labels = labels(columns: columns, rows: rows, left: left, top: top)
+        for row in rows {
+            for column in columns { labels.append(column: column, row: row, into: &writer) }
         }
         writer.append("</text>")
+    }
+
+    private func labels(
+        columns: ClosedRange<Int64>, rows: ClosedRange<Int64>, left: (Int64) -> Double, top: (Int64) -> Double
+    ) -> GridLabels {
+        GridLabels(
+            tileSize: grid.tileSize, labelSize: labelSize, columns: columns, rows: rows, left: left, top: top)
     }
 
     private func openLabels(into writer: inout SVGWriter) {
         writer.append(#"<text font-size=""#)
         writer.append(labelSize)
         writer.append(#"">"#)
-    }
-
-    /// A tile's label, a line or two of a `<text>` of labels, centred in the square whose top-left corner is
-    /// (`left`, `top`): `(x, y)`, or for huge coordinates `(x,` over `y)`, shrunk to fit the tile (then with its own
-    /// font size). Written digit by digit: a large window has thousands.
-    func appendLabel(of tile: GridCoordinate, left: Double, top: Double, into writer: inout SVGWriter) {
-        let size = grid.tileSize
-        let (x, y) = (Self.characters(tile.x), Self.characters(tile.y))
-        let lines = x + y + 4 > 12 ? 2 : 1
-        let longest = Double(lines == 1 ? x + y + 4 : max(x + 2, y + 1))
-        let fontSize = max(4, min((size * 0.14).rounded(), (size * 1.6 / longest).rounded(.down)))
-        let firstBaseline = size / 2 + fontSize * (0.35 - 0.6 * Double(lines - 1))
-        for line in 0..<lines {
-            writer.append(#"<tspan x=""#)
-            writer.append(((left + size / 2) * 8).rounded() / 8)  // in eighths, as `y`: no 30.299999999999997
-            writer.append(#"" y=""#)
-            writer.append(top + ((firstBaseline + Double(line) * fontSize * 1.2) * 8).rounded() / 8)
-            if fontSize != labelSize {
-                writer.append(#"" font-size=""#)
-                writer.append(fontSize)
-            }
-            writer.append(#"">"#)
-            if line == 0 {
-                writer.append("(")
-                writer.append(tile.x)
-                writer.append(",")
-            }
-            if lines == 1 { writer.append(" ") }
-            if line == lines - 1 {
-                writer.append(tile.y)
-                writer.append(")")
-            }
-            writer.append("</tspan>")
-        }
-    }
-
-    /// How many characters `value` takes in decimal, its sign included.
-    static func characters(_ value: Int64) -> Int {
-        var count = value < 0 ? 2 : 1
-        var rest = value.magnitude
-        while rest >= 10 {
-            rest /= 10
-            count += 1
-        }
-        return count
     }
 
     /// The window as a stream: a head that draws every tile's square at once (one background, tile (0, 0)'s mark,
@@ -161,12 +125,10 @@ public struct GridRenderer: Sendable {
         // A fragment a row of tiles, where a chunk may end: it still ends on a whole tile.
         var tileStarts: [Int] = []
         tileStarts.reserveCapacity(window.rows.count)
+        var labels = labels(columns: first...last, rows: firstRow...lastRow, left: columns, top: rows)
         for y in window.rows.indices {
             tileStarts.append(writer.byteCount)
-            let top = rows(y)
-            for x in window.columns.indices {
-                appendLabel(of: GridCoordinate(x: x, y: y), left: columns(x), top: top, into: &writer)
-            }
+            for x in window.columns.indices { labels.append(column: x, row: y, into: &writer) }
         }
         writer.append("</text>\n</g>\n</svg>\n")
         return RenderedWindow(document: writer.bytes, tileStarts: tileStarts)
@@ -229,7 +191,12 @@ public struct GridRenderer: Sendable {
             group.append(side)
         }
         group.append(#""/>"#)
-        if detail == .full { appendLabels(tiles, place: corner, sized: false, into: &group) }
+        if detail == .full {
+            let (columns, rows) = (block.x * n...block.x * n + n - 1, block.y * n...block.y * n + n - 1)
+            appendLabels(
+                columns: columns, rows: rows, left: { Double($0 - columns.lowerBound) * size },
+                top: { Double($0 - rows.lowerBound) * size }, sized: false, into: &group)
+        }
         return pageTile(width: side, height: side, content: group.bytes)
     }
 

@@ -69,6 +69,11 @@ public struct SVGWriter: Sendable {
         more.withUnsafeBytes { write($0) }
     }
 
+    /// The bytes `source` wrote in `range`: a piece written once, copied where it repeats.
+    mutating func append(_ source: SVGWriter, _ range: Range<Int>) {
+        source.storage.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
     /// Text content or an attribute value, with `& < > " '` escaped.
     public mutating func append(escaped text: String) {
         for byte in text.utf8 {

@@ -228,7 +228,7 @@ final class SVGReader: NSObject, XMLParserDelegate {
 
     @Test(arguments: [0, 9, 10, -1, -9, -10, 999_999, Int64.max, Int64.min])
     func aLabelsWidthIsItsDecimalLength(value: Int64) {
-        #expect(GridRenderer.characters(value) == String(value).count)
+        #expect(GridLabels.characters(value) == String(value).count)
     }
 
     @Test func gridMarksTileZeroAndLabelsPlainly() throws {
@@ -239,6 +239,43 @@ final class SVGReader: NSObject, XMLParserDelegate {
         #expect(origin.contains(">(0, 0)<") && other.contains(">(1000, -3)<"))
         let huge = String(decoding: renderer.tileContent(GridCoordinate(x: -1_000_000_000, y: 7)), as: UTF8.self)
         #expect(huge.contains(">(-1000000000,<") && huge.contains(">7)<"), "long labels on two lines")
+    }
+
+    /// A label's lines: where each is, its own font size if any, and its text.
+    struct LabelLine: Equatable {
+        var x, y: Double
+        var fontSize: Substring?
+        var text: Substring
+    }
+
+    static func labelLines(_ bytes: [UInt8], movedBy place: (x: Double, y: Double) = (0, 0)) -> [LabelLine] {
+        let spans = /<tspan x="([^"]*)" y="([^"]*)"(?: font-size="([^"]*)")?>([^<]*)<\/tspan>/
+        return String(decoding: bytes, as: UTF8.self).matches(of: spans).map {
+            LabelLine(x: Double($0.1)! + place.x, y: Double($0.2)! + place.y, fontSize: $0.3, text: $0.4)
+        }
+    }
+
+    /// A window writes each column's and each row's numbers once (`GridLabels`), yet every label is the one its tile
+    /// draws alone, moved to its place: in rows whose labels change length (one line to two, a smaller font), across
+    /// 0 and across a power of ten.
+    @Test(arguments: [(0.0, 99_999_950.0), (-1e11, 1e11), (1_000_000.0, -50.0), (12_345.6, -7_654_321.0)])
+    func everyLabelOfAWindowIsItsTilesOwn(centre: (x: Double, y: Double)) throws {
+        let renderer = GridRenderer(grid: .standard)
+        let window = try GridWindow(grid: .standard, centerX: centre.x, centerY: centre.y, width: 3000, height: 400)
+        var expected: [LabelLine] = []
+        for row in window.rows.indices {
+            for column in window.columns.indices {
+                let own = renderer.tileContent(GridCoordinate(x: column, y: row))
+                let place = (window.columns.position(of: column), window.rows.position(of: row))
+                expected += Self.labelLines(own, movedBy: (((place.0 * 8).rounded() / 8), (place.1 * 8).rounded() / 8))
+            }
+        }
+        let lines = Self.labelLines(renderer.render(window).document)
+        #expect(lines.count >= window.columns.count * window.rows.count)
+        #expect(lines == expected)
+        if centre == (0, 99_999_950) {  // labels of one line and of two, in two sizes
+            #expect(lines.count > window.columns.count * window.rows.count && Set(lines.map(\.fontSize)).count == 2)
+        }
     }
 
     @Test func aPageBlockDrawsItsTilesAsOneBackgroundOnePathAndTheirLabels() throws {
