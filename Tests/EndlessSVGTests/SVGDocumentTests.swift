@@ -320,7 +320,7 @@ final class SVGReader: NSObject, XMLParserDelegate {
             }.sorted()
         }
         func labels(_ bytes: [UInt8]) throws -> [String] {
-            try SVGReader.read(bytes).elements.filter { $0.name == "text" }.map { $0.attributes["x"]! }
+            try SVGReader.read(bytes).elements.filter { $0.attributes["x"] != nil }.map { $0.attributes["x"]! }
         }
         for tile: Int64 in [-1, 0, 17, 247, 248] {
             let blocks = ruler.blocks(ofPageTile: mirrored ? -tile : tile, mirrored: mirrored)
@@ -329,6 +329,7 @@ final class SVGReader: NSObject, XMLParserDelegate {
             let svg = try SVGReader.read(element)
             #expect(svg.elements.first?.attributes["width"] == "400")
             #expect(svg.elements.filter { $0.name == "path" }.count <= 2, "one path of short ticks, one of long")
+            #expect(svg.elements.filter { $0.name == "text" }.count <= 1, "one text, a line (tspan) a label")
             var expectedTicks: [Double] = []
             var expectedLabels: [String] = []
             for (place, block) in blocks.enumerated() {

@@ -375,7 +375,7 @@ struct Frame {
             // Four blocks a tile: block 72 is the one under the pointer, its label 45 px into it.
             let blockStart =
                 ((centre - (under["left"] as! Double) - frame.number("origin")!) / 100).rounded(.down) * 100
-            #expect((under["svg"] as! String).contains(#"<text x="\#(Int(blockStart) + 45)" y="77.25">72</text>"#))
+            #expect((under["svg"] as! String).contains(#"<tspan x="\#(Int(blockStart) + 45)" y="77.25">72</tspan>"#))
         }
     }
 

@@ -52,10 +52,11 @@ return {
   tiles: tilesOf(v).flatMap((s) => {
     const b = boxOf(s);
     if (document.getElementById(arguments[0]).localName === 'endless-ruler') {
-      // A ruler's element is 4 blocks side by side (`Ruler.pageBlocks`), each labelled under its long tick.
+      // A ruler's element is 4 blocks side by side (`Ruler.pageBlocks`), each labelled under its long tick by a
+      // line (tspan) of the tile's one text.
       const vertical = b.bottom - b.top > b.right - b.left;
       const length = (vertical ? b.bottom - b.top : b.right - b.left) / 4;
-      return [...s.querySelectorAll('text')].map((t) => {
+      return [...s.querySelectorAll('tspan')].map((t) => {
         const at = Math.floor(Number(t.getAttribute(vertical ? 'y' : 'x')) / length) * length;
         return vertical ? { label: t.textContent, left: b.left, right: b.right, top: b.top + at, bottom: b.top + at + length }
           : { label: t.textContent, left: b.left + at, right: b.left + at + length, top: b.top, bottom: b.bottom };
