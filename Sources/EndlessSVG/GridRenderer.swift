@@ -153,7 +153,7 @@ public struct GridRenderer: Sendable {
     /// A block of `n × n` tiles as one inline element for a page, which places it. It looks like the tiles side by
     /// side, but draws them as one background, one path of borders and the labels: about a fifth of the nodes a
     /// tile, so a page keeps its frame rate through a fast fling. A `.bare` block has no labels. Its colours, lines
-    /// and font are the element's style (`pageStyle`), as a ruler's block's are (`RulerRenderer.blockElement`).
+    /// and font are the element's style (`pageStyle`), as a ruler's tile's are (`RulerRenderer.pageElement`).
     public func blockElement(_ block: GridCoordinate, tilesPerBlock n: Int64, detail: Detail = .full) -> [UInt8] {
         let size = grid.tileSize, side = size * Double(n)
         var group = SVGWriter(capacity: 320 + Int(n * n) * 64)

@@ -232,10 +232,10 @@ public struct RulerRenderer: Sendable {
     }
 
     /// Blocks side by side as the page's tile (`Ruler.blocks(ofPageTile:)`): their short ticks as one path, their
-    /// long ones as another, and their labels as the lines of one text. Its ink, line widths and font are the element's style (`pageStyle`),
-    /// said once: a presentation attribute is read anew on every element that has one, and a fling adds hundreds of
-    /// blocks a second (a bare page appending 300 blocks under 4× CPU throttling took 96 ms with the paint in the
-    /// style and no `viewBox`, 198 ms with both on every tile).
+    /// long ones as another, and their labels as the lines of one text. Its ink, line widths and font are the
+    /// element's style (`pageStyle`), said once: a presentation attribute is read anew on every element that has one,
+    /// and a fling adds hundreds of blocks a second (a bare page appending 300 blocks under 4× CPU throttling took
+    /// 96 ms with the paint in the style and no `viewBox`, 198 ms with both on every tile).
     public func pageElement(_ blocks: [Int64]) -> [UInt8] {
         let middle = ruler.labelledTickIndex
         let spans = blocks.enumerated().map {
