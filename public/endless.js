@@ -11,13 +11,10 @@
     ? Math.max(0, scriptTiming.responseStart - scriptTiming.requestStart) : 0;
   const scrollOf = { left: 'scrollLeft', top: 'scrollTop' };
   const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'];
-  // This long without a scroll event is a scroll's end where `scrollend` is missing (WebKit before Safari 26), and
-  // elsewhere the end of one whose `scrollend` never came (a smooth snap cut short by a write of the scroll position).
+  // This long without a scroll event ends a scroll with no `scrollend` (WebKit; a smooth snap cut short elsewhere).
   const quietEnd = 'onscrollend' in window ? 500 : 150;
   const template = document.createElement('template');
-  // Tiles are `<svg>`s nested in one canvas `<svg>` the size of the content, placed by `x` and `y`: one box for the
-  // browser to lay out, paint and cull as the view scrolls, not a positioned box per tile (under 4× CPU throttling a
-  // ruler fling drew 19–20 fps with those, 22–27 like this; the grid 27–29 and 32).
+  // Tiles are `<svg>`s in one canvas `<svg>`, placed by `x` and `y` (README: "The page puts tiles in one canvas").
   const css = `:host { display: block; position: relative; overflow: hidden; height: 120px;
   background: var(--endless-background, #fafafa); font: 14px/1.4 system-ui, sans-serif; }
 :host([hidden]) { display: none; }
@@ -55,7 +52,7 @@
         frame: this.shadowRoot.querySelector('.frame'), view: this.shadowRoot.querySelector('.view'),
         content: this.shadowRoot.querySelector('.content'), canvas: this.shadowRoot.querySelector('.canvas'),
         error: this.shadowRoot.querySelector('.error'), seq: 0, busy: null, dirty: false, want: null, raf: 0,
-        mark: null, startAt: {}, committed: null, moved: false, roundTrips: [], scrolledAt: null });
+        mark: null, startAt: {}, committed: null, moved: false, roundTrips: [], frameTimes: [], scrolledAt: null });
       this.view.addEventListener('scroll', () => this.scrolled(), { passive: true });
       this.view.addEventListener('scrollend', () => this.ended());
       // The reader takes over from a snap in progress: its end is theirs to settle.
@@ -99,7 +96,9 @@
     press(key) { if (keys.includes(key) && !this.disabled && !this.leader) this.ask({ key }); }
 
     scrolled() {
-      this.scrolledAt = performance.now();
+      const now = performance.now(), gap = now - (this.scrolledAt ?? -Infinity); // a frame apart, as it scrolls
+      if (gap < 200) this.frameTimes = [...this.frameTimes.slice(-7), gap]; // (none since a write: that was ours)
+      this.scrolledAt = now;
       if (this.leader) return; // a follower's scroll is the server's, not the reader's
       this.moved = true;
       this.ask({});
@@ -172,6 +171,8 @@
       // The quickest of the last few: the network's part, not a busy moment of the server or of this page. The
       // script's own is only a first guess (its timing may leave out part of the way): the element's replace it.
       q.set('rtt', Math.round(this.roundTrips.length ? Math.min(...this.roundTrips) : scriptRoundTrip));
+      const frames = [...this.frameTimes].sort((a, b) => a - b); // the middle: a frame's usual length, not a stall
+      if (frames.length) q.set('frame', Math.round(frames[frames.length >> 1]));
       if (this.mark && !want.first) q.set('mark', this.mark);
       for (const name of ['end', 'resize']) if (want[name]) q.set(name, '1');
       if (want.key) q.set('key', want.key);

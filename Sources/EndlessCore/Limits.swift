@@ -14,6 +14,8 @@ public enum Limits {
     public static let maximumHeldBoxes = 8
     /// Milliseconds a page may say its last request took (`rtt`): a margin sized by it stops at the fling's lead.
     public static let roundTripRange: ClosedRange<Double> = 0...60_000
+    /// Milliseconds a page may say its animation frames take (`frame`): 0 when it does not know, up to a second.
+    public static let frameTimeRange: ClosedRange<Double> = 0...1_000
     /// Smallest and largest tick spacing, in points.
     public static let tickSpacingRange: ClosedRange<Double> = 2...1000
     /// Ticks in one ruler block.
@@ -63,6 +65,8 @@ public enum Limits {
             "a whole number of items from \(loopCountRange.lowerBound) to \(loopCountRange.upperBound)"
         public static let roundTrip =
             "a round trip in milliseconds from \(text(roundTripRange.lowerBound)) to \(text(roundTripRange.upperBound))"
+        public static let frameTime =
+            "an animation frame's length in milliseconds from \(text(frameTimeRange.lowerBound)) to \(text(frameTimeRange.upperBound))"
         public static let unit = "at most \(maximumUnitLength) characters"
         public static let decimal =
             "a decimal number like 72.4, with at most 6 decimals, between -\(text(maximumDecimal)) and \(text(maximumDecimal))"

@@ -108,6 +108,25 @@ import Testing
         #expect(abs(slower.before - (2_200 - 10 * (110 + 4_000.0 / 60))) < 1e-9 && slower.after == 2_200)
     }
 
+    /// A page that says its frames take 35 ms (a phone busy with a fling) gets the lead of frames that long: its next
+    /// report and the frame that applies its answer wait for them. One at 60 fps or faster, or that does not say,
+    /// gets 60 fps's: never less than before.
+    @Test func aPageWhoseFramesAreSlowLeadsByItsOwnFrames() {
+        let slow = layout.lead(length: 400, velocity: 20, cycle: 40, roundTrip: 55, frameTime: 35)
+        #expect(abs(slow - 20 * (2 * 55 + 4 * 35)) < 1e-9)
+        let sixty = 20 * (2 * 55 + 4_000.0 / 60)
+        for frameTime in [0, 8.3, 1_000.0 / 60] {
+            let lead = layout.lead(length: 400, velocity: 20, cycle: 40, roundTrip: 55, frameTime: frameTime)
+            #expect(abs(lead - sixty) < 1e-9)
+        }
+        // A view setting off from rest, its speed not known yet, leads by a fast fling over those frames too.
+        var report = AxisReport(scroll: 2_000_000, origin: 0, length: 400, have: nil, roundTrip: 55)
+        (report.startingDirection, report.frameTime) = (.forward, 35)
+        #expect(abs(layout.lead(of: report) - 20 * (2 * 55 + 4 * 35)) < 1e-9)
+        // However slow the frames it says, the lead stops at the longest (6,000 px for a 400 px view).
+        #expect(layout.lead(length: 400, velocity: 20, roundTrip: 15, frameTime: 1_000) == 6_000)
+    }
+
     @Test func aViewThatSetsOffFromRestLeadsLikeAFastFlingUntilItsSpeedIsKnown() {
         let rest = ScrollSample(position: 0, time: 0)
         #expect(

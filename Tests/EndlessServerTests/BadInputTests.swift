@@ -28,6 +28,7 @@ import Testing
                 case "mark": value = marks[next(marks.count)]
                 case "have": value = ranges[next(ranges.count)]
                 case "rtt": value = ["0", "5", "55.5", "60000", "60001", "-1", "slow"][next(7)]
+                case "frame": value = ["0", "17", "33.3", "1000", "1001", "-1", "fast"][next(7)]
                 case "key": value = ["ArrowUp", "Home", "End", "PageDown", "jump"][next(5)]
                 case "end", "resize": value = ["1", "0", "yes"][next(3)]
                 case "ends": value = ["wrap", "clamp", "both"][next(3)]
@@ -117,6 +118,10 @@ import Testing
         ("/frame/ruler?size=800,120&rtt=-1", .badRequest, "rtt"),
         ("/frame/loop?size=800,120&rtt=60001", .badRequest, "rtt"),
         ("/frame/grid?size=800,600&rtt=slow", .badRequest, "rtt"),
+        // How long the page says its frames take: milliseconds, not negative, not past a second.
+        ("/frame/ruler?size=800,120&frame=-1", .badRequest, "frame"),
+        ("/frame/loop?size=800,120&frame=1001", .badRequest, "frame"),
+        ("/frame/grid?size=800,600&frame=fast", .badRequest, "frame"),
         ("/svg/grid?v=0", .notFound, "v"),
         ("/svg/grid?v=a%0Ab", .notFound, "v"),  // not echoed: a newline would make two lines (found by scripts/fuzz)
         ("/v/0/endless.js", .notFound, "v"),

@@ -282,6 +282,44 @@ def test_an_element_times_its_report_by_when_it_saw_the_position(form_page):
     assert len(timed) >= 2 and len(timed) >= len(sent) - 1, f"t {sent}; scroll events at {[round(s) for s in seen]}"
 
 
+def test_an_element_says_how_long_its_frames_take_while_it_scrolls(form_page):
+    """While a view scrolls, each report says how long the page's animation frames take (`frame`: the middle of the
+    last few gaps between frames that asked), for a busy page's answers wait for its frames and the server leads by
+    them; here every frame carries 30 ms of other script. A placement's asks are no frames: they say nothing."""
+    page = form_page
+    page.js("""
+      const fetch = window.fetch;
+      window.__asked = [];
+      window.fetch = (url, options) => { window.__asked.push(String(url)); return fetch(url, options); };
+      const fresh = document.createElement('endless-ruler');
+      Object.assign(fresh, { id: 'fresh' });
+      fresh.setAttribute('max', '4322');
+      document.getElementById('form').append(fresh);
+      """)
+    page.wait_for(lambda: page.js("return window.__asked.some((u) => u.includes('max=4322'))"), "the new ruler asked")
+    placed = page.js("return window.__asked.filter((u) => u.includes('max=4322'))")
+    assert all("frame=" not in url for url in placed), placed
+    page.js("""
+      const real = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) => real((time) => {
+        const busy = performance.now() + 30;
+        while (performance.now() < busy) {}
+        callback(time);
+      });
+      window.__asked = [];
+      const v = window.__v('kg');
+      let steps = 0;
+      const step = () => { v.scrollLeft += 30; if (++steps < 30) requestAnimationFrame(step); };  // a frame a step
+      requestAnimationFrame(step);
+      """)
+
+    def frames():
+        urls = page.js("return window.__asked.filter((u) => u.includes('/frame/ruler') && !u.includes('lead='))")
+        return [int(m.group(1)) for url in urls if (m := re.search(r"[?&]frame=(\d+)(&|$)", url))]
+    page.wait_for(lambda: len(frames()) >= 2, f"reports with a frame: {frames()}")
+    assert min(frames()) >= 30, frames()
+
+
 def test_attributes_replace_the_view_and_a_bad_one_says_why(form_page):
     page = form_page
     text = page.js("return document.getElementById('broken').shadowRoot.querySelector('.error').textContent")

@@ -18,6 +18,9 @@ public struct AxisReport: Sendable, Hashable {
     /// Milliseconds the page's requests take to be answered (its quickest recent one, less the server's own time);
     /// 0 when it does not know.
     public var roundTrip: Double
+    /// Milliseconds between the page's animation frames as it scrolls (a busy phone draws at 20–30 fps, not 60); 0
+    /// when it does not know.
+    public var frameTime: Double = 0
     /// The way the view set off from rest since its last report: moving, at a speed not known yet. `nil` otherwise.
     public var startingDirection: ScrollDirection? = nil
 
@@ -64,10 +67,10 @@ public struct AxisLayout: Sendable, Hashable {
     /// viewport's margin slides ahead of it by the distance it covers until the next frame is in (`lead`), so the
     /// tiles are there before the viewport is, and none are drawn behind it, where every new tile costs the page a
     /// frame.
-    public func margins(length: Double, velocity: Double, cycle: Double = 0, roundTrip: Double = 0) -> (
-        before: Double, after: Double
-    ) {
-        let lead = lead(length: length, velocity: velocity, cycle: cycle, roundTrip: roundTrip)
+    public func margins(
+        length: Double, velocity: Double, cycle: Double = 0, roundTrip: Double = 0, frameTime: Double = 0
+    ) -> (before: Double, after: Double) {
+        let lead = lead(length: length, velocity: velocity, cycle: cycle, roundTrip: roundTrip, frameTime: frameTime)
         return margins(length: length, lead: velocity < 0 ? -lead : lead, roundTrip: roundTrip)
     }
 
@@ -84,16 +87,21 @@ public struct AxisLayout: Sendable, Hashable {
     public func lead(of report: AxisReport) -> Double {
         let lead = lead(
             length: report.length, velocity: report.velocity, cycle: report.cycle, roundTrip: report.roundTrip,
-            acceleration: report.acceleration)
+            acceleration: report.acceleration, frameTime: report.frameTime)
         guard let direction = report.startingDirection else { return report.velocity < 0 ? -lead : lead }
-        let fling = min(flingSpeed * nextFrame(roundTrip: report.roundTrip), longestLead(length: report.length))
+        let fling = min(
+            flingSpeed * nextFrame(roundTrip: report.roundTrip, frameTime: report.frameTime),
+            longestLead(length: report.length))
         return direction == .backward ? -max(lead, fling) : max(lead, fling)
     }
 
     /// Milliseconds from a report until the frame after its own is in: its round trip, the wait for the animation
-    /// frame that sends the next report, that one's round trip, the frame that applies it, and one to spare (a page
-    /// busy drawing a fling runs at 40-odd fps, not 60).
-    func nextFrame(roundTrip: Double) -> Double { 2 * roundTrip + 4 * frameTime }
+    /// frame that sends the next report, that one's round trip, the frame that applies it, and one to spare; frames
+    /// as long as the page says its own are (a phone busy with a fling draws at 25 fps, and its answers wait for its
+    /// frames), never shorter than `frameTime`.
+    func nextFrame(roundTrip: Double, frameTime pageFrame: Double = 0) -> Double {
+        2 * roundTrip + 4 * max(frameTime, pageFrame)
+    }
 
     /// The margin of a view at rest: `overscan`, or a fast fling's motion over two of the page's round trips if more:
     /// what the view lives on from the moment a fling sets off until the frame of its first report is in (a round
@@ -116,9 +124,10 @@ public struct AxisLayout: Sendable, Hashable {
     /// `nextFrame` of motion, whichever is longest (a page reports again only once its last answer is in, and a
     /// cycle longer than the one before must not outrun the tiles); speeding up by `acceleration`, further.
     public func lead(
-        length: Double, velocity: Double, cycle: Double = 0, roundTrip: Double = 0, acceleration: Double = 0
+        length: Double, velocity: Double, cycle: Double = 0, roundTrip: Double = 0, acceleration: Double = 0,
+        frameTime: Double = 0
     ) -> Double {
-        let time = max(lookahead, 2 * cycle, nextFrame(roundTrip: roundTrip))
+        let time = max(lookahead, 2 * cycle, nextFrame(roundTrip: roundTrip, frameTime: frameTime))
         return min(abs(velocity) * time + abs(acceleration) * time * time / 2, longestLead(length: length))
     }
 }

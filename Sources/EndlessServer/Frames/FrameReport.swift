@@ -9,13 +9,15 @@ enum FrameAxis: String, Sendable {
 /// scroll position, what the last frame gave it (per axis: the origin and the tiles held), its clock and the last
 /// frame's `mark`, and what happened (a gesture ended, the view was resized, a key was pressed).
 struct FrameReport: Sendable {
-    static let names = ["seq", "t", "mark", "rtt", "size", "scroll", "origin", "have", "end", "resize", "key"]
+    static let names = ["seq", "t", "mark", "rtt", "frame", "size", "scroll", "origin", "have", "end", "resize", "key"]
 
     var sequence: Int
     var time: Double?
     var mark: String?
     /// Milliseconds the page's requests take to be answered (`AxisReport.roundTrip`); 0 when it does not know.
     var roundTrip: Double
+    /// Milliseconds between the page's animation frames (`AxisReport.frameTime`); 0 when it does not know.
+    var frameTime: Double
     var size: (width: Double, height: Double)
     var scroll: (x: Double, y: Double)
     /// Per axis of the view, as the last frame said; empty when the view is to be placed anew.
@@ -33,6 +35,10 @@ struct FrameReport: Sendable {
         roundTrip = try p.number("rtt", accepts: Limits.Accepts.roundTrip) ?? 0
         guard Limits.roundTripRange.contains(roundTrip) else {
             throw EndlessError("rtt", "must be \(Limits.Accepts.roundTrip)")
+        }
+        frameTime = try p.number("frame", accepts: Limits.Accepts.frameTime) ?? 0
+        guard Limits.frameTimeRange.contains(frameTime) else {
+            throw EndlessError("frame", "must be \(Limits.Accepts.frameTime)")
         }
         let size = try Self.pair(p, "size", accepts: "the viewport's width and height, as W,H")
         guard let size else { throw EndlessError("size", "must be the viewport's width and height, as W,H") }
@@ -94,10 +100,12 @@ struct FrameReport: Sendable {
             throw EndlessError("have", "must be the tiles held, as first:last per axis (\(axes.count))")
         }
         var reports = axes.enumerated().map { index, axis in
-            AxisReport(
+            var report = AxisReport(
                 scroll: axis == .x ? scroll.x : scroll.y, origin: origins.isEmpty ? nil : origins[index],
                 length: axis == .x ? size.width : size.height,
                 have: have.isEmpty ? nil : TileSet.hull(have[index]), roundTrip: roundTrip)
+            report.frameTime = frameTime
+            return report
         }
         guard let time, let mark = try MotionMark(mark, axes: axes.count) else { return (reports, .full) }
         mark.setMotion(of: &reports, at: time, layout: layout)
