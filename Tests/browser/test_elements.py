@@ -253,18 +253,23 @@ def test_an_element_reports_its_own_round_trip_once_it_has_one(form_page):
     assert len(rtts) >= 2 and rtts[0] < 100 and rtts[-1] >= 140, rtts
 
 
+# Every animation frame's callbacks run this many ms longer (`% ms`), as on a busy page.
+BUSY_FRAMES_JS = """
+  const real = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => real((time) => {
+    const busy = performance.now() + %d;
+    while (performance.now() < busy) {}
+    callback(time);
+  });
+"""
+
+
 def test_an_element_times_its_report_by_when_it_saw_the_position(form_page):
     """A report's `t` is when the page first saw its scroll position, at the scroll event: script that runs in the
     frame before the element asks (here 8 ms of it in every animation frame) does not make the speed the server
     works out wobble, nor does a frame that begins long before a busy page gets to it."""
     page = form_page
-    page.js("""
-      const real = window.requestAnimationFrame.bind(window);
-      window.requestAnimationFrame = (callback) => real((time) => {
-        const busy = performance.now() + 8;
-        while (performance.now() < busy) {}
-        callback(time);
-      });
+    page.js(BUSY_FRAMES_JS % 8 + """
       window.__seen = [];
       window.__v('kg').addEventListener('scroll', () => window.__seen.push(performance.now()));
       const fetch = window.fetch;
@@ -299,13 +304,7 @@ def test_an_element_says_how_long_its_frames_take_while_it_scrolls(form_page):
     page.wait_for(lambda: page.js("return window.__asked.some((u) => u.includes('max=4322'))"), "the new ruler asked")
     placed = page.js("return window.__asked.filter((u) => u.includes('max=4322'))")
     assert all("frame=" not in url for url in placed), placed
-    page.js("""
-      const real = window.requestAnimationFrame.bind(window);
-      window.requestAnimationFrame = (callback) => real((time) => {
-        const busy = performance.now() + 30;
-        while (performance.now() < busy) {}
-        callback(time);
-      });
+    page.js(BUSY_FRAMES_JS % 30 + """
       window.__asked = [];
       const v = window.__v('kg');
       let steps = 0;
