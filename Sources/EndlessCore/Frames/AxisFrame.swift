@@ -67,10 +67,10 @@ public struct AxisLayout: Sendable, Hashable {
     /// viewport's margin slides ahead of it by the distance it covers until the next frame is in (`lead`), so the
     /// tiles are there before the viewport is, and none are drawn behind it, where every new tile costs the page a
     /// frame.
-    public func margins(
-        length: Double, velocity: Double, cycle: Double = 0, roundTrip: Double = 0, frameTime: Double = 0
-    ) -> (before: Double, after: Double) {
-        let lead = lead(length: length, velocity: velocity, cycle: cycle, roundTrip: roundTrip, frameTime: frameTime)
+    public func margins(length: Double, velocity: Double, cycle: Double = 0, roundTrip: Double = 0) -> (
+        before: Double, after: Double
+    ) {
+        let lead = lead(length: length, velocity: velocity, cycle: cycle, roundTrip: roundTrip)
         return margins(length: length, lead: velocity < 0 ? -lead : lead, roundTrip: roundTrip)
     }
 
