@@ -162,15 +162,14 @@ public struct GridRenderer: Sendable {
         group.append(#"" height=""#)
         group.append(side)
         group.append(#""/>"#)
-        let tiles = grid.tiles(inBlock: block, tilesPerBlock: n)
-        func corner(_ tile: GridCoordinate) -> (left: Double, top: Double) {
-            (Double(tile.x - block.x * n) * size, Double(tile.y - block.y * n) * size)
-        }
-        if let centre = tiles.first(where: { $0.x == 0 && $0.y == 0 }) {
+        let (columns, rows) = grid.tiles(inBlock: block, tilesPerBlock: n)
+        let left = { (column: Int64) in Double(column - columns.lowerBound) * size }
+        let top = { (row: Int64) in Double(row - rows.lowerBound) * size }
+        if columns.contains(0) && rows.contains(0) {
             group.append(#"<rect class="centre" x=""#)
-            group.append(corner(centre).left)
+            group.append(left(0))
             group.append(#"" y=""#)
-            group.append(corner(centre).top)
+            group.append(top(0))
             group.append(#"" width=""#)
             group.append(size)
             group.append(#"" height=""#)
@@ -192,10 +191,7 @@ public struct GridRenderer: Sendable {
         }
         group.append(#""/>"#)
         if detail == .full {
-            let (columns, rows) = (block.x * n...block.x * n + n - 1, block.y * n...block.y * n + n - 1)
-            appendLabels(
-                columns: columns, rows: rows, left: { Double($0 - columns.lowerBound) * size },
-                top: { Double($0 - rows.lowerBound) * size }, sized: false, into: &group)
+            appendLabels(columns: columns, rows: rows, left: left, top: top, sized: false, into: &group)
         }
         return pageTile(width: side, height: side, content: group.bytes)
     }

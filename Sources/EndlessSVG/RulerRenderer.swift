@@ -88,13 +88,11 @@ public struct RulerRenderer: Sendable {
         if let label = ruler.label(ofBlock: block) { appendLabel(label, at: 0, painted: true, into: &writer) }
     }
 
-    /// A block's label under its long tick, the block starting at `start` along the ruler, as a `<text>` or (`span`)
-    /// a line of one; a page's tile (`painted: false`) leaves a vertical label's anchor to the element's style.
-    private func appendLabel(
-        _ label: DecimalNumber, at start: Double, painted: Bool, span: Bool = false, into writer: inout SVGWriter
-    ) {
+    /// A block's label under its long tick, the block starting at `start` along the ruler: a `<text>` of its own
+    /// (`painted`), or a page tile's line (`<tspan>`) of its one text, whose anchor is the element's style.
+    private func appendLabel(_ label: DecimalNumber, at start: Double, painted: Bool, into writer: inout SVGWriter) {
         let at = start + along(ruler.labelledTickIndex)
-        writer.append(span ? #"<tspan x=""# : #"<text x=""#)
+        writer.append(painted ? #"<text x=""# : #"<tspan x=""#)
         if orientation.isVertical {
             writer.append(longTick + 4)
             writer.append(#"" y=""#)
@@ -107,7 +105,7 @@ public struct RulerRenderer: Sendable {
             writer.append(#"">"#)
         }
         writer.append(label)
-        writer.append(span ? "</tspan>" : "</text>")
+        writer.append(painted ? "</text>" : "</tspan>")
     }
 
     /// A tick from the ruler's edge: `M x 0V length` across a horizontal ruler, `M0 y H length` a vertical one.
@@ -257,11 +255,12 @@ public struct RulerRenderer: Sendable {
         path(#"<path class="long" d=""#, length: longTick) { $0 == middle }
         // One text, a line a label: a browser lays out a text element a tile rather than four (a bare page appending
         // 300 blocks under 4× CPU throttling: 97 ms with a text a label, 81 ms with one a tile, median of 15).
-        let labels = zip(spans, blocks).compactMap { span, block in ruler.label(ofBlock: block).map { (span.start, $0) }
+        let labels = zip(spans, blocks).compactMap { span, block in
+            ruler.label(ofBlock: block).map { (start: span.start, label: $0) }
         }
         if !labels.isEmpty {
             content.append("<text>")
-            for (start, label) in labels { appendLabel(label, at: start, painted: false, span: true, into: &content) }
+            for (start, label) in labels { appendLabel(label, at: start, painted: false, into: &content) }
             content.append("</text>")
         }
         let length = ruler.blockLength * Double(blocks.count)

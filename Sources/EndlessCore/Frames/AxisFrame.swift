@@ -20,13 +20,13 @@ public struct AxisReport: Sendable, Hashable {
     public var roundTrip: Double
     /// Milliseconds between the page's animation frames as it scrolls (a busy phone draws at 20–30 fps, not 60); 0
     /// when it does not know.
-    public var frameTime: Double = 0
+    public var frameTime: Double
     /// The way the view set off from rest since its last report: moving, at a speed not known yet. `nil` otherwise.
     public var startingDirection: ScrollDirection? = nil
 
     public init(
         scroll: Double, origin: Double?, length: Double, have: ClosedRange<Int64>?, velocity: Double = 0,
-        cycle: Double = 0, roundTrip: Double = 0
+        cycle: Double = 0, roundTrip: Double = 0, frameTime: Double = 0
     ) {
         self.scroll = scroll
         self.origin = origin
@@ -35,6 +35,7 @@ public struct AxisReport: Sendable, Hashable {
         self.velocity = velocity
         self.cycle = cycle
         self.roundTrip = roundTrip
+        self.frameTime = frameTime
     }
 }
 

@@ -34,9 +34,11 @@ public struct Grid: Sendable, Hashable {
         TileStrip(length: tileSize * Double(n), phase: -tileSize / 2)
     }
 
-    /// The tiles of `block`, row by row.
-    public func tiles(inBlock block: GridCoordinate, tilesPerBlock n: Int64) -> [GridCoordinate] {
-        (0..<n).flatMap { row in (0..<n).map { GridCoordinate(x: block.x * n + $0, y: block.y * n + row) } }
+    /// The columns and rows of the tiles of `block`: `b·n` … `b·n + n − 1` each way.
+    public func tiles(inBlock block: GridCoordinate, tilesPerBlock n: Int64) -> (
+        columns: ClosedRange<Int64>, rows: ClosedRange<Int64>
+    ) {
+        (block.x * n...block.x * n + n - 1, block.y * n...block.y * n + n - 1)
     }
 
     /// The tile under a world point.

@@ -82,9 +82,12 @@ extension TileCache {
     /// itself): a wrapping ruler's tile starting at block `b` looks like the one at `b mod cycle`. `style` is
     /// `pageStyle(of:)`'s.
     func pageTile(_ tile: Int64, of renderer: RulerRenderer, style: String) -> [UInt8] {
-        let blocks = renderer.ruler.blocks(ofPageTile: tile, mirrored: renderer.isMirrored)
-        let key = renderer.ruler.cycleBlocks.map { ((blocks[0] % $0) + $0) % $0 } ?? blocks[0]
-        return content(for: TileKey(style: style, x: key)) { renderer.pageElement(blocks) }
+        let (ruler, mirrored) = (renderer.ruler, renderer.isMirrored)
+        let first = ruler.block(ofTile: tile * Ruler.pageBlocks, mirrored: mirrored)  // the key: a hit draws nothing
+        let key = ruler.cycleBlocks.map { ((first % $0) + $0) % $0 } ?? first
+        return content(for: TileKey(style: style, x: key)) {
+            renderer.pageElement(ruler.blocks(ofPageTile: tile, mirrored: mirrored))
+        }
     }
 
     /// A ruler's look as the page's tiles draw it; compute once per request, not per block.

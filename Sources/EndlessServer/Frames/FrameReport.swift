@@ -32,14 +32,8 @@ struct FrameReport: Sendable {
         sequence = try p.integer("seq", accepts: "a whole number") ?? 0
         time = try p.number("t", accepts: "the page's clock in milliseconds, a number")
         mark = p.text("mark")
-        roundTrip = try p.number("rtt", accepts: Limits.Accepts.roundTrip) ?? 0
-        guard Limits.roundTripRange.contains(roundTrip) else {
-            throw EndlessError("rtt", "must be \(Limits.Accepts.roundTrip)")
-        }
-        frameTime = try p.number("frame", accepts: Limits.Accepts.frameTime) ?? 0
-        guard Limits.frameTimeRange.contains(frameTime) else {
-            throw EndlessError("frame", "must be \(Limits.Accepts.frameTime)")
-        }
+        roundTrip = try Self.milliseconds(p, "rtt", in: Limits.roundTripRange, accepts: Limits.Accepts.roundTrip)
+        frameTime = try Self.milliseconds(p, "frame", in: Limits.frameTimeRange, accepts: Limits.Accepts.frameTime)
         let size = try Self.pair(p, "size", accepts: "the viewport's width and height, as W,H")
         guard let size else { throw EndlessError("size", "must be the viewport's width and height, as W,H") }
         for side in [size.0, size.1] { try Limits.checkWindowSide(side, "size") }
@@ -100,16 +94,23 @@ struct FrameReport: Sendable {
             throw EndlessError("have", "must be the tiles held, as first:last per axis (\(axes.count))")
         }
         var reports = axes.enumerated().map { index, axis in
-            var report = AxisReport(
+            AxisReport(
                 scroll: axis == .x ? scroll.x : scroll.y, origin: origins.isEmpty ? nil : origins[index],
                 length: axis == .x ? size.width : size.height,
-                have: have.isEmpty ? nil : TileSet.hull(have[index]), roundTrip: roundTrip)
-            report.frameTime = frameTime
-            return report
+                have: have.isEmpty ? nil : TileSet.hull(have[index]), roundTrip: roundTrip, frameTime: frameTime)
         }
         guard let time, let mark = try MotionMark(mark, axes: axes.count) else { return (reports, .full) }
         mark.setMotion(of: &reports, at: time, layout: layout)
         return (reports, mark.holding)
+    }
+
+    /// A time the page measured, in `range` (0 when it does not say).
+    private static func milliseconds(
+        _ p: Parameters, _ name: String, in range: ClosedRange<Double>, accepts: String
+    ) throws(EndlessError) -> Double {
+        let value = try p.number(name, accepts: accepts) ?? 0
+        guard range.contains(value) else { throw EndlessError(name, "must be \(accepts)") }
+        return value
     }
 
     private static func pair(_ p: Parameters, _ name: String, accepts: String) throws(EndlessError) -> (Double, Double)?
