@@ -55,8 +55,9 @@ public struct AxisLayout: Sendable, Hashable {
     /// that is longer (`longestLead`): a bound on the tiles a frame brings, whatever speed and round trip it reports.
     public var maximumLead: Double = 8
     /// Milliseconds of a fast fling that a lead may always reach, however short the view: a 400-point vertical ruler
-    /// flung at 23,000 px/s with 55 ms round trips needs 4,100 points ahead, more than eight of its lengths.
-    public var maximumLeadTime: Double = 300
+    /// flung at 20,000 px/s with a phone network's 150 ms round trips needs 7,540 points ahead, nineteen of its
+    /// lengths; 600 ms covers round trips up to 265 ms.
+    public var maximumLeadTime: Double = 600
     /// Points per millisecond of a fast fling (20,000 px/s), which a view at rest must be ready for.
     public var flingSpeed: Double = 20
     /// Milliseconds between two frames of the page.
