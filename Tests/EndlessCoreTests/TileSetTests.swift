@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import EndlessCore
@@ -28,9 +29,30 @@ import Testing
         #expect(Set(tiles.map { "\($0)" }).count == tiles.count)
         #expect(stairs.contains([3, 2]) && stairs.contains([0, 0]))
         #expect(!stairs.contains([3, 0]) && !stairs.contains([0, 2]), "the corners of the bounding box")
-        #expect(stairs.boundingCount == 12)
-        #expect(TileSet(boxes: [[Int64.min...Int64.min], [Int64.max...Int64.max]]).boundingCount == Int.max)
+        #expect(stairs.count == 10, "the union, not its bounding box's 12")
         #expect(stairs.runs(axis: 1) == [0...1, 1...2])
+    }
+
+    /// `count` cuts the boxes along their edges instead of listing tiles: the same number as listing them, for sets
+    /// of one to eight boxes in one to three dimensions, and for boxes too large to list, what their sizes say.
+    @Test func aSetCountsEachTileOnceWithoutListingThem() {
+        var random = SeededGenerator(seed: 9)
+        for _ in 0..<500 {
+            let dimensions = Int.random(in: 1...3, using: &random)
+            let boxes = (0..<Int.random(in: 1...8, using: &random)).map { _ in
+                (0..<dimensions).map { _ -> ClosedRange<Int64> in
+                    let start = Int64.random(in: -6...6, using: &random)
+                    return start...start + Int64.random(in: 0...5, using: &random)
+                }
+            }
+            let set = TileSet(boxes: boxes)
+            #expect(set.count == set.tiles.count, "\(boxes)")
+        }
+        // A million by a thousand, and a box past `Int.max` tiles: counted, not listed.
+        #expect(TileSet([0...999_999, -500...499]).count == 1_000_000_000)
+        #expect(TileSet(boxes: [[0...999_999, 0...999], [500_000...1_499_999, 500...1_499]]).count == 1_750_000_000)
+        #expect(TileSet([Int64.min...0, 0...Int64.max - 1]).count == .max)
+        #expect(TileSet(boxes: [[Int64.min...Int64.min], [Int64.max...Int64.max]]).count == .max)
     }
 
     @Test func aDiagonalFlingHoldsItsPathAndNotTheCornersOfItsBoundingBox() throws {
@@ -85,6 +107,28 @@ import Testing
         let straight = try grid.frame(
             horizontal: still.0, vertical: y, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0))
         #expect(straight.held.boxes == [[straight.horizontal.tiles.indices, straight.vertical.tiles.indices]])
+    }
+
+    /// 250 ms away a 20,000 px/s diagonal fling leads 8,000-odd points along each axis of a 1168 × 500 view: a box
+    /// of 528 blocks, more than a frame may hold (512), whose path holds 184. Counted by its path, and with the
+    /// margins of a view at rest given up before the lead, the lead is whole; counted by its box it was halved, and
+    /// the grid blanked a third of its frames, whole views among them.
+    @Test func aDiagonalFlingFarAwayKeepsItsWholeLead() throws {
+        let layout = AxisLayout()
+        func report(_ length: Double) -> AxisReport {
+            AxisReport(
+                scroll: 2_000_000, origin: 0, length: length, have: nil, velocity: 14.1, cycle: 260, roundTrip: 255)
+        }
+        let (x, y) = (report(1_168), report(500))
+        let frame = try Grid.standard.frame(
+            horizontal: x, vertical: y, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0))
+        for (axis, reported) in [(frame.horizontal, x), (frame.vertical, y)] {
+            let lead = layout.lead(of: reported)
+            #expect(lead > 8_000)
+            #expect(axis.position(of: axis.tiles.last) + 400 >= 2_000_000 + reported.length + lead)
+        }
+        #expect(frame.tileCount <= Limits.maximumTilesPerFrame)
+        #expect(frame.horizontal.tiles.count * frame.vertical.tiles.count * 16 > Limits.maximumTilesPerFrame)
     }
 
     @Test func aHugeViewFlungDiagonallyTakesTheStepsOfTheMarginItGets() throws {

@@ -254,6 +254,49 @@ struct Frame {
         }
     }
 
+    /// 255 ms away, a diagonal fling's path spans a box of more blocks than a frame may hold (512), though the path
+    /// itself holds far fewer: each frame leads all the way, and the page's `have`, sent back, is taken as it is.
+    @Test func aDiagonalFlingFarAwayLeadsAllTheWayAndItsPathIsTakenBack() async throws {
+        try await withServer { client, _ in
+            var frame = try Frame(
+                try await client.execute(uri: "/frame/grid?size=1168,500&rtt=255&t=1000", method: .get))
+            var (scroll, top) = (frame.number("scroll")!, frame.number("scroll", axis: 1)!)
+            var widestBox = 0
+            for step in 1...6 {
+                // 14 px/ms each way (20,000 px/s at 45°), a report every 260 ms: the answers of a server 255 ms away.
+                (scroll, top) = (scroll + 14 * 260, top + 14 * 260)
+                let response = try await client.execute(
+                    uri: "/frame/grid?size=1168,500&rtt=255&scroll=\(scroll),\(top)&t=\(1000 + 260 * step)"
+                        + "&mark=\(frame.json["mark"] as! String)&\(frame.held)", method: .get)
+                let next = try Frame(response)
+                let runs = next.axes.map {
+                    ($0["have"] as! String).split(separator: ";").map { run in
+                        let ends = run.split(separator: ":").map { Int64($0)! }
+                        return ends[0]...ends[1]
+                    }
+                }
+                let held = TileSet(boxes: zip(runs[0], runs[1]).map { [$0, $1] })
+                let box = runs.map { Int(TileSet.hull($0).count) }.reduce(1, *)
+                widestBox = max(widestBox, box)
+                #expect(held.count <= 512, "step \(step)")
+                for (index, axis) in next.axes.enumerated() where axis["shift"] as? Double != 0 {
+                    if index == 0 { scroll += axis["shift"] as! Double } else { top += axis["shift"] as! Double }
+                }
+                // Tiles reach past the view by the motion until the next frame is in: 14 × (2 × 255 + 4 × 16.7).
+                let lead = 14 * (2 * 255 + 4_000.0 / 60)
+                for (index, (position, length)) in [(scroll, 1_168.0), (top, 500)].enumerated() {
+                    let last = next.axes[index]["have"] as! String
+                    let lastBlock = Double(last.split(separator: ";").last!.split(separator: ":")[1])!
+                    let origin = next.number("origin", axis: index)!
+                    #expect(
+                        (lastBlock + 1) * 400 - 50 - origin >= position + length + lead, "step \(step), axis \(index)")
+                }
+                frame = next
+            }
+            #expect(widestBox > 512, "the path's box holds more blocks than a frame may: \(widestBox)")
+        }
+    }
+
     /// A diagonal fling holds a staircase of blocks along its path (`have` runs joined by `;`), and each frame's
     /// tiles turn what the page holds into exactly what the next `have` says.
     @Test func aDiagonalFlingHoldsAStaircaseAndTheDiffKeepsItExact() async throws {

@@ -62,6 +62,9 @@ public struct AxisLayout: Sendable, Hashable {
     public var flingSpeed: Double = 20
     /// Milliseconds between two frames of the page.
     public var frameTime: Double = 1000.0 / 60
+    /// The share of `restMargin` a view keeps: less where a frame would hold too many tiles (a grid far away),
+    /// which gives up the margin a view at rest needs before the lead a moving one does.
+    public var restShare: Double = 1
 
     public init() {}
 
@@ -109,7 +112,7 @@ public struct AxisLayout: Sendable, Hashable {
     /// what the view lives on from the moment a fling sets off until the frame of its first report is in (a round
     /// trip and a frame or two later).
     public func restMargin(length: Double, roundTrip: Double) -> Double {
-        max(length * overscan, min(flingSpeed * 2 * roundTrip, longestLead(length: length)))
+        restShare * max(length * overscan, min(flingSpeed * 2 * roundTrip, longestLead(length: length)))
     }
 
     /// The longest lead or margin a view of `length` gets: `maximumLead` lengths, or `maximumLeadTime` of a fast fling.

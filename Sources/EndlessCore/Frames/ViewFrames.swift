@@ -58,7 +58,7 @@ public struct GridFrame: Sendable {
     public var detail: Detail
 
     /// Tiles the page holds once applied.
-    public var tileCount: Int { held.tiles.count * Int(tilesPerBlock * tilesPerBlock) }
+    public var tileCount: Int { held.count * Int(tilesPerBlock * tilesPerBlock) }
 
     /// The blocks the page holds once applied: the columns and rows of each step of the lead, together.
     public var held: TileSet {
@@ -90,11 +90,11 @@ extension Grid {
             }
         }
         let strip = blockStrip(tilesPerBlock: tilesPerBlock)
-        func axes(marginScale scale: Double) throws(EndlessError) -> (AxisFrame, AxisFrame) {
+        func axes(rest: Double, lead: Double) throws(EndlessError) -> (AxisFrame, AxisFrame) {
             var scaled = layout
-            scaled.overscan *= scale
-            scaled.maximumLead *= scale
-            scaled.maximumLeadTime *= scale
+            scaled.restShare = rest
+            scaled.maximumLead *= lead
+            scaled.maximumLeadTime *= lead
             // Steps of the lead these margins have, not the unscaled one.
             let steps =
                 gestureEnded ? 1 : Self.leadSteps(horizontal, vertical, layout: scaled, blockLength: strip.length)
@@ -107,15 +107,24 @@ extension Grid {
                     start: start.y - vertical.length / 2, steps: steps)
             )
         }
-        // A huge viewport or a fast fling gets smaller margins rather than a frame too big to send; with none,
-        // the largest viewport (8192 × 8192) fits in tiles of 100 points, and a view that does not fit is refused.
+        // A huge viewport, a fast fling or a far server gets smaller margins rather than a frame too big to send:
+        // first those of a view at rest, then the lead, which a moving view needs; with none, the largest viewport
+        // (8192 × 8192) fits in tiles of 100 points, and a view that does not fit is refused. What a frame holds is
+        // its lead's path, not that path's bounding box: a diagonal fling 250 ms away leads 8,000 points along each
+        // axis, a box of 500-odd blocks whose path holds a third of them.
         let tilesInBlock = Int(tilesPerBlock * tilesPerBlock)
-        var (columns, rows) = try axes(marginScale: 1)
-        for scale in [0.5, 0.25, 0.125, 0]
-        where columns.tiles.count * rows.tiles.count * tilesInBlock > Limits.maximumTilesPerFrame {
-            (columns, rows) = try axes(marginScale: scale)
+        func tilesOnPath(_ columns: AxisFrame, _ rows: AxisFrame) -> Int {
+            let blocks = TileSet(boxes: zip(columns.sweep, rows.sweep).map { [$0, $1] }).count
+            return blocks.multipliedReportingOverflow(by: tilesInBlock).overflow ? .max : blocks * tilesInBlock
         }
-        let tiles = columns.tiles.count * rows.tiles.count * tilesInBlock
+        var (columns, rows) = try axes(rest: 1, lead: 1)
+        let smaller: [(rest: Double, lead: Double)] = [
+            (0.5, 1), (0.25, 1), (0, 1), (0, 0.5), (0, 0.25), (0, 0.125), (0, 0),
+        ]
+        for margins in smaller where tilesOnPath(columns, rows) > Limits.maximumTilesPerFrame {
+            (columns, rows) = try axes(rest: margins.rest, lead: margins.lead)
+        }
+        let tiles = tilesOnPath(columns, rows)
         guard tiles <= Limits.maximumTilesPerFrame else {
             throw EndlessError(
                 "tile",

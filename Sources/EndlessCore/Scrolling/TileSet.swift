@@ -39,14 +39,34 @@ public struct TileSet: Sendable, Hashable {
     /// The runs of axis `axis`, one per box.
     public func runs(axis: Int) -> [ClosedRange<Int64>] { boxes.map { $0[axis] } }
 
-    /// Tiles in the smallest box holding the set, `Int.max` past it: a bound on what enumerating it costs.
-    public var boundingCount: Int {
-        (0..<boxes[0].count).reduce(1) { count, axis in
-            let hull = Self.hull(runs(axis: axis))
-            let span = hull.upperBound.subtractingReportingOverflow(hull.lowerBound)
-            let product = count.multipliedReportingOverflow(by: Int(clamping: span.partialValue) &+ 1)
-            return span.overflow || product.overflow ? Int.max : product.partialValue
+    /// Tiles in the set, each once, `Int.max` past it: the boxes cut along every edge any of them has, and the
+    /// cells some box holds summed. A diagonal fling's path holds far fewer than its bounding box, and a few boxes
+    /// cost a few hundred cells to count, however large they are.
+    public var count: Int {
+        // Cells are half-open, from an edge to the next: a run's last tile ends its cell one index on.
+        guard !boxes.joined().contains(where: { $0.upperBound == .max }) else { return .max }
+        let edges = (0..<boxes[0].count).map { axis in
+            Set(runs(axis: axis).flatMap { [$0.lowerBound, $0.upperBound + 1] }).sorted()
         }
+        var total = 0
+        // Adds the cells past `axis` whose earlier axes start at `cell`, `size` tiles across them; false past Int.max.
+        func add(axis: Int, cell: [Int64], size: Int) -> Bool {
+            guard axis < edges.count else {
+                guard contains(cell) else { return true }
+                let sum = total.addingReportingOverflow(size)
+                total = sum.partialValue
+                return !sum.overflow
+            }
+            for (start, end) in zip(edges[axis], edges[axis].dropFirst()) {
+                let span = end.subtractingReportingOverflow(start)
+                let product = size.multipliedReportingOverflow(by: Int(span.partialValue))
+                guard !span.overflow, !product.overflow,
+                    add(axis: axis + 1, cell: cell + [start], size: product.partialValue)
+                else { return false }
+            }
+            return true
+        }
+        return add(axis: 0, cell: [], size: 1) ? total : .max
     }
 
     /// The smallest run holding `runs` (one or more).

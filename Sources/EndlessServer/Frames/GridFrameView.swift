@@ -12,7 +12,7 @@ enum GridFrameView: FrameView {
         let theme = try p.theme()
         let (reports, heldDetail) = try report.motion([.x, .y], layout: request.layout)
         if let held = report.held, held.boxes[0].count == 2,
-            held.boundingCount > Limits.maximumTilesPerFrame / Int(Grid.pageBlock * Grid.pageBlock)
+            held.count > Limits.maximumTilesPerFrame / Int(Grid.pageBlock * Grid.pageBlock)
         {
             throw EndlessError("have", "must be the tiles held, as first:last per axis (what the last frame said)")
         }
