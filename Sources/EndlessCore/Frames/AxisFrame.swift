@@ -51,12 +51,17 @@ public struct AxisLayout: Sendable, Hashable {
     /// two on loopback. A page whose reports come further apart gets two of its cycles: the tiles a frame brings
     /// must last until the next frame is in.
     public var lookahead: Double = 100
-    /// The lead ahead of a fling never exceeds this many viewport lengths, or a fast fling's `maximumLeadTime` if
-    /// that is longer (`longestLead`): a bound on the tiles a frame brings, whatever speed and round trip it reports.
+    /// The lead ahead of a fling never exceeds this many viewport lengths, or a fast fling's `leadTime` (or the
+    /// network's wait) if that is longer (`longestLead`): a bound on the tiles a frame brings, whatever speed and
+    /// round trip it reports.
     public var maximumLead: Double = 8
     /// Milliseconds of a fast fling that a lead may always reach, however short the view: a 400-point vertical ruler
-    /// flung at 20,000 px/s with a phone network's 150 ms round trips needs 7,540 points ahead, nineteen of its
-    /// lengths; 600 ms covers round trips up to 265 ms.
+    /// flung at 23,000 px/s with 55 ms round trips needs 4,100 points ahead, more than eight of its lengths.
+    public var leadTime: Double = 300
+    /// ... and as far as this where the network's own wait for the next frame is that long (two round trips and
+    /// four frames at 60 fps): 150 ms away a 400-point ruler flung at 20,000 px/s needs 7,540 points ahead; 600 ms
+    /// covers round trips up to 265 ms. A page whose own frames are slow gets no more than `leadTime`: a bigger
+    /// answer only makes them slower.
     public var maximumLeadTime: Double = 600
     /// Points per millisecond of a fast fling (20,000 px/s), which a view at rest must be ready for.
     public var flingSpeed: Double = 20
@@ -96,7 +101,7 @@ public struct AxisLayout: Sendable, Hashable {
         guard let direction = report.startingDirection else { return report.velocity < 0 ? -lead : lead }
         let fling = min(
             flingSpeed * nextFrame(roundTrip: report.roundTrip, frameTime: report.frameTime),
-            longestLead(length: report.length))
+            longestLead(length: report.length, roundTrip: report.roundTrip))
         return direction == .backward ? -max(lead, fling) : max(lead, fling)
     }
 
@@ -112,11 +117,17 @@ public struct AxisLayout: Sendable, Hashable {
     /// what the view lives on from the moment a fling sets off until the frame of its first report is in (a round
     /// trip and a frame or two later).
     public func restMargin(length: Double, roundTrip: Double) -> Double {
-        restShare * max(length * overscan, min(flingSpeed * 2 * roundTrip, longestLead(length: length)))
+        restShare
+            * max(length * overscan, min(flingSpeed * 2 * roundTrip, longestLead(length: length, roundTrip: roundTrip)))
     }
 
-    /// The longest lead or margin a view of `length` gets: `maximumLead` lengths, or `maximumLeadTime` of a fast fling.
-    func longestLead(length: Double) -> Double { max(length * maximumLead, flingSpeed * maximumLeadTime) }
+    /// The longest lead or margin a view of `length` gets `roundTrip` away: `maximumLead` lengths, or a fast fling's
+    /// `leadTime`, or its network's wait for the next frame up to `maximumLeadTime`, whichever is longest. The wait
+    /// counts a quarter over, for flings run faster than `flingSpeed` (a 20,000 px/s gesture scrolled 21.7 px/ms).
+    func longestLead(length: Double, roundTrip: Double) -> Double {
+        let time = min(maximumLeadTime, max(leadTime, 1.25 * nextFrame(roundTrip: roundTrip)))
+        return max(length * maximumLead, flingSpeed * time)
+    }
 
     /// The direction a view set off in from rest, given the sample its last frame marked and where it is now: one
     /// when it was at rest and has moved at least half a frame of a fast fling since (less is a settle or a nudge).
@@ -133,7 +144,9 @@ public struct AxisLayout: Sendable, Hashable {
         frameTime: Double = 0
     ) -> Double {
         let time = max(lookahead, 2 * cycle, nextFrame(roundTrip: roundTrip, frameTime: frameTime))
-        return min(abs(velocity) * time + abs(acceleration) * time * time / 2, longestLead(length: length))
+        return min(
+            abs(velocity) * time + abs(acceleration) * time * time / 2,
+            longestLead(length: length, roundTrip: roundTrip))
     }
 }
 

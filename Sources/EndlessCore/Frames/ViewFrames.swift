@@ -94,6 +94,7 @@ extension Grid {
             var scaled = layout
             scaled.restShare = rest
             scaled.maximumLead *= lead
+            scaled.leadTime *= lead
             scaled.maximumLeadTime *= lead
             // Steps of the lead these margins have, not the unscaled one.
             let steps =
