@@ -204,12 +204,12 @@ import Testing
             horizontal: AxisReport(scroll: 0, origin: nil, length: 1_168, have: nil),
             vertical: AxisReport(scroll: 0, origin: nil, length: 500, have: nil), layout: layout, gestureEnded: false,
             backToCentre: false, start: (0, 0))
-        #expect(frame.tilesPerBlock == 4 && frame.horizontal.tiles.length == 400)
+        #expect(frame.tilesPerBlock == 6 && frame.horizontal.tiles.length == 600)
         let x = try #require(frame.horizontal.scroll), y = try #require(frame.vertical.scroll)
         #expect(frame.horizontal.position(of: frame.horizontal.tiles.first) <= x - 1_168)
-        #expect(frame.horizontal.position(of: frame.horizontal.tiles.last) + 400 >= x + 2 * 1_168)
+        #expect(frame.horizontal.position(of: frame.horizontal.tiles.last) + 600 >= x + 2 * 1_168)
         #expect(frame.vertical.position(of: frame.vertical.tiles.first) <= y - 500)
-        #expect(frame.vertical.position(of: frame.vertical.tiles.last) + 400 >= y + 2 * 500)
+        #expect(frame.vertical.position(of: frame.vertical.tiles.last) + 600 >= y + 2 * 500)
         // World (0, 0) is the centre of tile (0, 0): 50 px into block (0, 0).
         #expect(frame.horizontal.origin + frame.horizontal.position(of: 0) == -50)
     }

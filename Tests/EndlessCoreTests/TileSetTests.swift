@@ -64,12 +64,13 @@ import Testing
             AxisReport(scroll: 2_000_000, origin: 0, length: 400, have: nil, velocity: 14, cycle: 50)
         )
         let frame = try grid.frame(
-            horizontal: x, vertical: y, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0))
+            horizontal: x, vertical: y, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0),
+            tilesPerBlock: 4)
         let held = frame.held
         #expect((2...5).contains(held.boxes.count), "1,400 px of lead over 400 px blocks: 5 steps, some merged")
         #expect(held.tiles.count < frame.horizontal.tiles.count * frame.vertical.tiles.count)
         // Wherever the viewport is along the lead (1,400 px each way), every block it shows is held.
-        let strip = grid.blockStrip(tilesPerBlock: Grid.pageBlock)
+        let strip = grid.blockStrip(tilesPerBlock: 4)
         let lead = layout.lead(length: 400, velocity: 14, cycle: 50)
         for step in 0...100 {
             let moved = lead * Double(step) / 100
@@ -86,7 +87,7 @@ import Testing
             down.scroll += 14 * 16.7 * Double(frameIndex)
             let next = try grid.frame(
                 horizontal: across, vertical: down, layout: layout, gestureEnded: false, backToCentre: false,
-                start: (0, 0))
+                start: (0, 0), tilesPerBlock: 4)
             let nextSteps = Set(next.held.tiles)
             let nextBox = Set(TileSet([next.horizontal.tiles.indices, next.vertical.tiles.indices]).tiles)
             (stepsAdded, boxAdded) = (
@@ -99,18 +100,20 @@ import Testing
         var upward = y
         upward.velocity = -14
         let turned = try grid.frame(
-            horizontal: x, vertical: upward, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0))
+            horizontal: x, vertical: upward, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0),
+            tilesPerBlock: 4)
         #expect(turned.held.runs(axis: 1).first!.lowerBound > turned.held.runs(axis: 1).last!.lowerBound)
         // At rest, and moving along one axis, one box: the bounding box.
         var still = (x, y)
         still.0.velocity = 0
         let straight = try grid.frame(
-            horizontal: still.0, vertical: y, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0))
+            horizontal: still.0, vertical: y, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0),
+            tilesPerBlock: 4)
         #expect(straight.held.boxes == [[straight.horizontal.tiles.indices, straight.vertical.tiles.indices]])
     }
 
-    /// 250 ms away a 20,000 px/s diagonal fling leads 8,000-odd points along each axis of a 1168 × 500 view: a box
-    /// of 528 blocks, more than a frame may hold (512), whose path holds 184. Counted by its path, and with the
+    /// 250 ms away a 20,000 px/s diagonal fling leads 8,000-odd points along each axis of a 1168 × 500 view: in
+    /// blocks of 4 × 4 tiles a box of 528 blocks, more than a frame may hold (512), whose path holds 184. Counted by its path, and with the
     /// margins of a view at rest given up before the lead, the lead is whole; counted by its box it was halved, and
     /// the grid blanked a third of its frames, whole views among them.
     @Test func aDiagonalFlingFarAwayKeepsItsWholeLead() throws {
@@ -121,7 +124,8 @@ import Testing
         }
         let (x, y) = (report(1_168), report(500))
         let frame = try Grid.standard.frame(
-            horizontal: x, vertical: y, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0))
+            horizontal: x, vertical: y, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0),
+            tilesPerBlock: 4)
         for (axis, reported) in [(frame.horizontal, x), (frame.vertical, y)] {
             let lead = layout.lead(of: reported)
             #expect(lead > 8_000)

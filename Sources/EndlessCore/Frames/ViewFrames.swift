@@ -67,9 +67,10 @@ public struct GridFrame: Sendable {
 }
 
 extension Grid {
-    /// A page places the grid in blocks of 4 × 4 tiles, each one element: a 1168 × 500 view at rest holds 50 blocks
-    /// rather than 600 tiles.
-    public static let pageBlock: Int64 = 4
+    /// A page places the grid in blocks of 6 × 6 tiles, each one element: a 1168 × 500 view at rest holds 28 blocks
+    /// rather than 1,008 tiles, and a fling brings fewer elements a frame than in blocks of 4 × 4 (under 4× CPU
+    /// throttling 31.0 fps against 24.0); larger blocks would leave an 8192 × 8192 view over a frame's budget.
+    public static let pageBlock: Int64 = 6
 
     /// The frame for a grid view; `backToCentre` scrolls smoothly to (0, 0) when it is near, and
     /// re-places the content around it when it is too far to scroll to. `held` is the detail of the blocks the page
@@ -112,7 +113,7 @@ extension Grid {
         // first those of a view at rest, then the lead, which a moving view needs; with none, the largest viewport
         // (8192 × 8192) fits in tiles of 100 points, and a view that does not fit is refused. What a frame holds is
         // its lead's path, not that path's bounding box: a diagonal fling 250 ms away leads 8,000 points along each
-        // axis, a box of 500-odd blocks whose path holds a third of them.
+        // axis, a box of 240 blocks (over the 227 a frame may hold) whose path holds 92.
         let tilesInBlock = Int(tilesPerBlock * tilesPerBlock)
         func tilesOnPath(_ columns: AxisFrame, _ rows: AxisFrame) -> Int {
             let blocks = TileSet(boxes: zip(columns.sweep, rows.sweep).map { [$0, $1] }).count

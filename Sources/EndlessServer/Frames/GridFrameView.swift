@@ -1,7 +1,7 @@
 import EndlessCore
 import EndlessSVG
 
-/// `<endless-grid>`: seed 004's infinite grid in blocks of 4 × 4 tiles; `x` and `y` open it centred there, Home
+/// `<endless-grid>`: seed 004's infinite grid in blocks of 6 × 6 tiles; `x` and `y` open it centred there, Home
 /// goes back to the centre, arrows pan a tile.
 enum GridFrameView: FrameView {
     static let names = ["tile", "theme", "x", "y"]
