@@ -116,17 +116,19 @@ extension Grid {
         // axis, a box of 240 blocks (over the 227 a frame may hold) whose path holds 92.
         let tilesInBlock = Int(tilesPerBlock * tilesPerBlock)
         func tilesOnPath(_ columns: AxisFrame, _ rows: AxisFrame) -> Int {
-            let blocks = TileSet(boxes: zip(columns.sweep, rows.sweep).map { [$0, $1] }).count
-            return blocks.multipliedReportingOverflow(by: tilesInBlock).overflow ? .max : blocks * tilesInBlock
+            let tiles = TileSet(boxes: zip(columns.sweep, rows.sweep).map { [$0, $1] }).count
+                .multipliedReportingOverflow(by: tilesInBlock)
+            return tiles.overflow ? .max : tiles.partialValue
         }
         var (columns, rows) = try axes(rest: 1, lead: 1)
+        var tiles = tilesOnPath(columns, rows)  // counted once a try: the frames that fit try once
         let smaller: [(rest: Double, lead: Double)] = [
             (0.5, 1), (0.25, 1), (0, 1), (0, 0.5), (0, 0.25), (0, 0.125), (0, 0),
         ]
-        for margins in smaller where tilesOnPath(columns, rows) > Limits.maximumTilesPerFrame {
+        for margins in smaller where tiles > Limits.maximumTilesPerFrame {
             (columns, rows) = try axes(rest: margins.rest, lead: margins.lead)
+            tiles = tilesOnPath(columns, rows)
         }
-        let tiles = tilesOnPath(columns, rows)
         guard tiles <= Limits.maximumTilesPerFrame else {
             throw EndlessError(
                 "tile",
