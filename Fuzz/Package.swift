@@ -3,6 +3,7 @@ import PackageDescription
 
 // The fuzz target, kept apart from the main package (like `Benchmarks/`) so that the main package's build is
 // unaffected. `scripts/fuzz` builds it with `-sanitize=fuzzer`, which instruments every module and links libFuzzer.
+// `FastPathInstructions`, which `scripts/bench-server instructions` counts, reaches the server's internals the same way.
 //
 // `EndlessServer` is no product of the main package, so this package compiles the server's sources itself, through
 // the `endless` link to the repository root, as the module `FuzzedServer` (target names are unique across a package
@@ -63,6 +64,18 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: [.define("ENDLESS_FUZZ"), .unsafeFlags(["-parse-as-library"])]
+        ),
+        // New windows through the fast path, counted by `scripts/bench-server instructions` (built without the fuzzer).
+        .executableTarget(
+            name: "FastPathInstructions",
+            dependencies: [
+                "FuzzedServer",
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         // The declaration of `LLVMFuzzerRunDriver`.
         .target(name: "LibFuzzer"),

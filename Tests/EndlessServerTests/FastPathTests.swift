@@ -265,6 +265,8 @@ import Testing
         ("gzip", true), ("GZip", true), (" x-gzip ; q=0.5", true), ("br, gzip;q=1.0", true), ("*", true),
         ("gzip;q=0", false), ("gzip; Q=0.000", false), ("*;q=0", false), ("br, deflate", false), ("", false),
         ("gzip;q=0, *", false), ("identity, *;q=0.1", true), ("gzipx", false),
+        // Empty items and parameters are skipped, as `split` skips them; a coding is the first that is not empty.
+        (",, gzip ,", true), ("gzip;;q=0", false), (";gzip", true), (";q=0", false), ("deflate;q=0.5,,x-GZIP", true),
     ])
     func acceptEncodingIsReadAsRFC9110Says(value: String, gzip: Bool) {
         #expect(HTTPFields([HTTPField(name: .acceptEncoding, value: value)]).acceptsGzip == gzip)

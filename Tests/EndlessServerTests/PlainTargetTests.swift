@@ -23,6 +23,18 @@ import Testing
         #expect(read > 20_000, "reads a good share of them")
     }
 
+    /// A path's parts, found byte by byte, are those `split` finds, empty ones kept (10,000 random paths).
+    @Test func pathSegmentsAreWhatSplitFinds() {
+        var rng = SeededGenerator(seed: 10)
+        let alphabet: [String] = ["/", "/", "svg", "ruler", "tiles", "-12.svg", "é", "a", ""]
+        for _ in 0..<10_000 {
+            let path = (0..<Int.random(in: 0...8, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+                .joined()
+            let expected = path[...].split(separator: "/", omittingEmptySubsequences: false)
+            #expect(SVGResource.segments(of: path[...]) == expected, "\(path)")
+        }
+    }
+
     @Test func readsAWindowsURLAndDeclinesWhatNeedsDecoding() throws {
         let plain = try #require(PlainTarget.read("/svg/ruler?offset=-12&width=1200&height=120"))
         #expect(plain.path == "/svg/ruler")

@@ -7,6 +7,15 @@ import Testing
 @Suite struct ResponseCacheTests {
     let response = CachedResponse(etag: "\"a\"", resource: .rulerWindow, gzip: false, chunks: [ByteBuffer(string: "x")])
 
+    /// A chunk's size line is the hex `String(_:radix:)` writes, for sizes of every length of digits.
+    @Test func chunkSizesAreWrittenInLowercaseHex() {
+        for size in [0, 1, 9, 10, 15, 16, 255, 256, 0xABC, 8_192, 65_535, 0x1_0000, 1 << 40, Int.max] {
+            var buffer = ByteBuffer()
+            CachedResponse.writeHex(size, to: &buffer)
+            #expect(String(buffer: buffer) == String(size, radix: 16), "\(size)")
+        }
+    }
+
     @Test func aResponseIsKeptTheSecondTimeItsURLIsAskedFor() {
         let responses = ResponseCache(capacity: 10, maximumEntryBytes: 1_000)
         responses.keepIfAskedBefore(response, for: "identity /svg/ruler?value=1")

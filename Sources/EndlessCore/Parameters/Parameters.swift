@@ -8,6 +8,12 @@ public struct Parameters: Sendable {
 
     /// Fails on a name given twice or a name `accepted` does not list.
     public init(_ pairs: some Sequence<(String, String)>, accepted: [String]) throws(EndlessError) {
+        try self.init(Array(pairs), accepted: accepted)
+    }
+
+    /// The same for an array: what the server passes, read here without a generic sequence's run-time lookups
+    /// (another module's generic code is not specialized for its callers).
+    public init(_ pairs: [(String, String)], accepted: [String]) throws(EndlessError) {
         self.accepted = accepted
         self.pairs.reserveCapacity(pairs.underestimatedCount)
         for (name, value) in pairs {

@@ -20,26 +20,36 @@ struct CachedResponse: Sendable {
         self.resource = resource
         self.pinned = pinned
         let around = Self.headAround(pinned: pinned, gzip: gzip)
-        var head = ByteBuffer()
-        head.reserveCapacity(around.before.readableBytes + etag.utf8.count + around.after.readableBytes)
+        // Sized at once: a `ByteBuffer()` reserved later is copied into new storage.
+        var head = ByteBufferAllocator().buffer(
+            capacity: around.before.readableBytes + etag.utf8.count + around.after.readableBytes)
         head.writeImmutableBuffer(around.before)
         head.writeString(etag)
         head.writeImmutableBuffer(around.after)
         self.head = head
 
-        var body = ByteBuffer()
-        body.reserveCapacity(payloads.reduce(5) { $0 + $1.readableBytes + 12 })
+        var body = ByteBufferAllocator().buffer(capacity: payloads.reduce(5) { $0 + $1.readableBytes + 12 })
         var ranges: [(start: Int, length: Int)] = []
-        for var payload in payloads where payload.readableBytes > 0 {
-            body.writeString(String(payload.readableBytes, radix: 16))
+        ranges.reserveCapacity(payloads.count)
+        for payload in payloads where payload.readableBytes > 0 {
+            Self.writeHex(payload.readableBytes, to: &body)
             body.writeStaticString("\r\n")
             ranges.append((body.writerIndex, payload.readableBytes))
-            body.writeBuffer(&payload)
+            body.writeImmutableBuffer(payload)
             body.writeStaticString("\r\n")
         }
         body.writeStaticString("0\r\n\r\n")
         self.body = body
         chunks = ranges.map { body.getSlice(at: $0.start, length: $0.length)! }
+    }
+
+    /// A chunk's size in lowercase hex, as `String(_:radix: 16)` writes it, without making that string.
+    static func writeHex(_ value: Int, to buffer: inout ByteBuffer) {
+        let digits = max(1, (Int.bitWidth - value.leadingZeroBitCount + 3) / 4)
+        for shift in stride(from: 4 * (digits - 1), through: 0, by: -4) {
+            let digit = UInt8(truncatingIfNeeded: value >> shift & 0xF)
+            buffer.writeInteger(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
     }
 
     /// The head's bytes before and after its ETag, made once for each kind of head from `SVGResponder.headers`.

@@ -195,23 +195,43 @@ struct DynamicHeader: Sendable {
         bits =
             14 + 3 * lengthCodeCount
             + runs.reduce(0) { $0 + lengthCode.lengths[Int($1 & 0xFF)] + Int($1 >> 8 & 0xFF) }
+        pack()
     }
 
     /// Bits it takes: worked out once, as kept codes are weighed against every window that may take them.
     let bits: Int
 
+    /// Its bits as deflate packs them, 32 to a word, the last word's count apart: packed once, as kept codes are
+    /// written again for every window that takes them.
+    private var packed: [UInt32] = []
+    private var lastWordBits = 0
+
     fileprivate func write(into writer: inout BitWriter) {
-        writer.write(UInt32(literalCount - 257), count: 5)
-        writer.write(UInt32(distanceCount - 1), count: 5)
-        writer.write(UInt32(lengthCodeCount - 4), count: 4)
-        for symbol in Self.lengthCodeOrder.prefix(lengthCodeCount) {
-            writer.write(UInt32(lengthCode.lengths[symbol]), count: 3)
+        for word in packed.dropLast() { writer.write(word, count: 32) }
+        if let last = packed.last { writer.write(last, count: lastWordBits) }
+    }
+
+    private mutating func pack() {
+        var (bits, count) = (UInt64(0), 0)
+        func put(_ value: UInt32, _ length: Int) {
+            bits |= UInt64(value) << UInt64(count)
+            count += length
+            if count >= 32 {
+                packed.append(UInt32(truncatingIfNeeded: bits))
+                (bits, count) = (bits >> 32, count - 32)
+            }
         }
+        put(UInt32(literalCount - 257), 5)
+        put(UInt32(distanceCount - 1), 5)
+        put(UInt32(lengthCodeCount - 4), 4)
+        for symbol in Self.lengthCodeOrder.prefix(lengthCodeCount) { put(UInt32(lengthCode.lengths[symbol]), 3) }
         for run in runs {
             let symbol = Int(run & 0xFF)
-            writer.write(lengthCode.codes[symbol], count: lengthCode.lengths[symbol])
-            writer.write(run >> 16, count: Int(run >> 8 & 0xFF))
+            put(lengthCode.codes[symbol], lengthCode.lengths[symbol])
+            put(run >> 16, Int(run >> 8 & 0xFF))
         }
+        if count > 0 { packed.append(UInt32(truncatingIfNeeded: bits)) }
+        lastWordBits = count > 0 ? count : 32
     }
 }
 

@@ -14,6 +14,8 @@ enum PlainTarget {
                 return (String(decoding: bytes, as: UTF8.self)[...], [])
             }
             var query: [(String, String)] = []
+            // Grown once, not a pair at a time.
+            query.reserveCapacity(bytes[mark...].count(where: { $0 == UInt8(ascii: "&") }) + 1)
             var start = mark + 1
             while start < bytes.count {
                 let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count

@@ -150,7 +150,7 @@ extension SVGResource {
     static func at(path: Substring, query: [(String, String)], looks: RulerLooks?) throws(EndlessError) -> SVGResource?
     {
         let query = try unpinned(query)
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = segments(of: path)
         guard parts.count >= 3, parts[0].isEmpty, parts[1] == "svg" else { return nil }
         switch (parts[2], parts.count) {
         case (_, 3): return try window(view: String(parts[2]), query: query, looks: looks)
@@ -160,6 +160,23 @@ extension SVGResource {
             return try gridTile(x: String(parts[4]), file: String(parts[5]), query: query)
         default: return nil
         }
+    }
+
+    /// The path's parts between slashes, empty ones kept: found byte by byte, as `split` on a `Substring` walks it
+    /// character by character (a tenth of reading a new window's URL).
+    static func segments(of path: Substring) -> [Substring] {
+        var parts: [Substring] = []
+        var start = path.startIndex
+        var index = start
+        while index < path.endIndex {
+            if path.utf8[index] == UInt8(ascii: "/") {
+                parts.append(path[start..<index])
+                start = path.utf8.index(after: index)
+            }
+            index = path.utf8.index(after: index)
+        }
+        parts.append(path[start...])
+        return parts
     }
 
     static let rulerTileNames = ["height"] + Parameters.rulerConfigurationNames + Parameters.lookNames

@@ -146,30 +146,20 @@ private struct RequestFields {
     var acceptsGzip: Bool { AcceptEncoding.allowsGzip(acceptEncoding) }
 }
 
-/// RFC 9110's classes of bytes, as the fast path checks them.
+/// RFC 9110's classes of bytes, as the fast path checks them: each a set of ASCII bytes held as a bit mask, so that
+/// a check is a shift, not a look through a list (every byte of every request's line is checked).
 enum HTTPBytes {
     /// `tchar`: what a method and a field name are made of.
-    static func isToken(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
-    }
+    static func isToken(_ byte: UInt8) -> Bool { tokenBytes.contains(byte) }
 
     /// A visible ASCII byte: what a request target may hold at all.
     static func isVisible(_ byte: UInt8) -> Bool { (0x21...0x7e).contains(byte) }
 
     /// The bytes RFC 3986 lets a URL hold as they are; a target with any other takes NIO's reading.
-    static func isURLByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default: "-._~!$&'()*+,;=:@/?%".utf8.contains(byte)
-        }
-    }
+    static func isURLByte(_ byte: UInt8) -> Bool { urlBytes.contains(byte) }
+
+    private static let tokenBytes = ASCIISet(alphanumericsAnd: "!#$%&'*+-.^_`|~")
+    private static let urlBytes = ASCIISet(alphanumericsAnd: "-._~!$&'()*+,;=:@/?%")
 
     /// A field value's byte: visible, a space or a tab, or non-ASCII (obs-text); no control byte.
     static func isFieldValueByte(_ byte: UInt8) -> Bool { byte >= 0x20 && byte != 0x7f || byte == 0x09 }
@@ -194,5 +184,22 @@ enum HTTPBytes {
         return (0...(bytes.count - length)).contains { start in
             equalsIgnoringCase(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)]), lowercase)
         }
+    }
+}
+
+/// A set of ASCII bytes as two 64-bit masks.
+struct ASCIISet: Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    /// Letters, digits and the bytes of `others`.
+    init(alphanumericsAnd others: String) {
+        for byte in ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" + others).utf8 {
+            if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
+        }
+    }
+
+    @inline(__always) func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low >> byte & 1 != 0 : byte < 128 && high >> (byte &- 64) & 1 != 0
     }
 }
