@@ -141,7 +141,9 @@ final class Harness: Sendable {
         guard let fastPath, fuzz.method == .get, fuzz.target.hasPrefix("/svg/"), fuzz.headers[.ifNoneMatch] == nil
         else { return nil }
         let gzip = fuzz.headers.acceptsGzip
-        guard let answer = fastPath.immediateAnswer(to: fuzz.target, gzip: gzip, maximumTiles: 128) else { return nil }
+        guard let answer = fastPath.immediateAnswer(to: fuzz.target, gzip: gzip, maximumTiles: 128)?.response else {
+            return nil
+        }
         guard routed.status == 200 else {
             return "the fast path answers 200 where the router answers \(routed.status)"
         }

@@ -14,33 +14,39 @@ struct CachedResponse: Sendable {
     let body: ByteBuffer
     /// Each chunk's payload: slices of `body`, for the router to replay.
     let chunks: [ByteBuffer]
+    /// The answer as it first goes out: `head`, the `Date` line of the second it was made, and `body`, of which the
+    /// others are slices: one write for a new window rather than three (a repeat writes the current `Date`).
+    let fresh: ByteBuffer
 
     init(etag: String, resource: SVGResource.Kind, pinned: Bool = false, gzip: Bool, chunks payloads: [ByteBuffer]) {
         self.etag = etag
         self.resource = resource
         self.pinned = pinned
         let around = Self.headAround(pinned: pinned, gzip: gzip)
-        // Sized at once: a `ByteBuffer()` reserved later is copied into new storage.
-        var head = ByteBufferAllocator().buffer(
-            capacity: around.before.readableBytes + etag.utf8.count + around.after.readableBytes)
-        head.writeImmutableBuffer(around.before)
-        head.writeString(etag)
-        head.writeImmutableBuffer(around.after)
-        self.head = head
-
-        var body = ByteBufferAllocator().buffer(capacity: payloads.reduce(5) { $0 + $1.readableBytes + 12 })
+        let date = HTTPDate.line
+        // One buffer sized at once (a `ByteBuffer()` reserved later is copied into new storage), the parts sliced.
+        var wire = ByteBufferAllocator().buffer(
+            capacity: around.before.readableBytes + etag.utf8.count + around.after.readableBytes
+                + date.readableBytes + payloads.reduce(5) { $0 + $1.readableBytes + 12 })
+        wire.writeImmutableBuffer(around.before)
+        wire.writeString(etag)
+        wire.writeImmutableBuffer(around.after)
+        head = wire.getSlice(at: 0, length: wire.writerIndex)!
+        wire.writeImmutableBuffer(date)
+        let bodyStart = wire.writerIndex
         var ranges: [(start: Int, length: Int)] = []
         ranges.reserveCapacity(payloads.count)
         for payload in payloads where payload.readableBytes > 0 {
-            Self.writeHex(payload.readableBytes, to: &body)
-            body.writeStaticString("\r\n")
-            ranges.append((body.writerIndex, payload.readableBytes))
-            body.writeImmutableBuffer(payload)
-            body.writeStaticString("\r\n")
+            Self.writeHex(payload.readableBytes, to: &wire)
+            wire.writeStaticString("\r\n")
+            ranges.append((wire.writerIndex, payload.readableBytes))
+            wire.writeImmutableBuffer(payload)
+            wire.writeStaticString("\r\n")
         }
-        body.writeStaticString("0\r\n\r\n")
-        self.body = body
-        chunks = ranges.map { body.getSlice(at: $0.start, length: $0.length)! }
+        wire.writeStaticString("0\r\n\r\n")
+        body = wire.getSlice(at: bodyStart, length: wire.writerIndex - bodyStart)!
+        chunks = ranges.map { wire.getSlice(at: $0.start, length: $0.length)! }
+        fresh = wire
     }
 
     /// A chunk's size in lowercase hex, as `String(_:radix: 16)` writes it, without making that string.
@@ -70,8 +76,8 @@ struct CachedResponse: Sendable {
         }
     }
 
-    /// Bytes this entry keeps alive: its buffers' whole storage, not just what they show.
-    var retainedBytes: Int { head.capacity + body.capacity + etag.utf8.count }
+    /// Bytes this entry keeps alive: its one buffer's whole storage, which every part shares.
+    var retainedBytes: Int { fresh.storageCapacity + etag.utf8.count }
 
     /// Bytes of body sent: what `endless_bytes_sent` counts.
     var payloadBytes: Int { chunks.reduce(0) { $0 + $1.readableBytes } }

@@ -90,22 +90,22 @@ struct SVGResponder: Sendable {
     }
 
     /// The whole answer to a plain GET of `uri`, made now, for the event loop to write ahead of the router: from the
-    /// response cache, or drawn and compressed when it places at most `maximumTiles` tiles (a few hundred
+    /// response cache, or drawn and compressed (`isNew`) when it places at most `maximumTiles` tiles (a few hundred
     /// microseconds' work); `nil` for anything else, and for any error, which the router's path then reports.
-    func immediateAnswer(to uri: String, gzip: Bool, maximumTiles: Int) -> CachedResponse? {
+    func immediateAnswer(to uri: String, gzip: Bool, maximumTiles: Int) -> (response: CachedResponse, isNew: Bool)? {
         guard uri.utf8.count <= Limits.maximumURLBytes else { return nil }
         let key = Self.cacheKey(path: uri, gzip: gzip)
-        if let cached = responses.response(for: key, countingMisses: false) { return cached }
+        if let cached = responses.response(for: key, countingMisses: false) { return (cached, false) }
         let (path, query) = PlainTarget.read(uri) ?? { url in (url.path[...], url.queryPairs) }(URI(uri))
         guard !path.utf8.contains(UInt8(ascii: "%")),
             let resource = try? SVGResource.at(path: path, query: query, looks: tiles.rulerLooks),
             resource.tileCount <= maximumTiles
         else { return nil }
         responses.countMiss()
-        return draw(
+        let response = draw(
             resource, etag: Self.etag(for: resource, gzip: gzip), pinned: SVGResource.isPinned(query),
-            gzip: gzip,
-            cacheKey: key)
+            gzip: gzip, cacheKey: key)
+        return (response, true)
     }
 
     /// The headers of every SVG response (`gzip` adds `Content-Encoding`); `Endless-Rendering` names the version a
