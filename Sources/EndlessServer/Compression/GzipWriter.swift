@@ -294,12 +294,16 @@ private enum DistanceSymbol {
 /// Greedy matching over the whole input: a match may start in any earlier part but ends within the current one.
 private struct Matcher {
     private let input: UnsafeBufferPointer<UInt8>
+    /// The input's first byte: read without unwrapping `baseAddress` in the inner loops (never read when empty).
+    private let bytes: UnsafeRawPointer
     private let hashBits: Int
     /// The last position (plus one; 0 for none) whose four bytes hashed to each slot.
     private let table: UnsafeMutablePointer<Int32>
 
     init(input: UnsafeBufferPointer<UInt8>) {
+        precondition(input.count < Int(Int32.max), "positions are kept as Int32")
         self.input = input
+        bytes = input.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(bitPattern: 1)!
         // Enough slots for the input, no more: clearing them is the whole setup.
         hashBits = min(15, max(8, Int.bitWidth - input.count.leadingZeroBitCount))
         table = .allocate(capacity: 1 << hashBits)
@@ -309,21 +313,20 @@ private struct Matcher {
     func deallocate() { table.deallocate() }
 
     @inline(__always) private func word(at position: Int) -> UInt32 {
-        UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt32.self)
+        bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self)
     }
 
     /// How many bytes from `position` on repeat those from `candidate` on, from 4 (known) up to `limit`.
     @inline(__always) private func matchLength(_ candidate: Int, _ position: Int, limit: Int) -> Int {
-        let bytes = UnsafeRawPointer(input.baseAddress!)
         var length = 4
-        while length + 8 <= limit {
+        while length &+ 8 <= limit {
             let difference =
-                bytes.loadUnaligned(fromByteOffset: candidate + length, as: UInt64.self)
-                ^ bytes.loadUnaligned(fromByteOffset: position + length, as: UInt64.self)
-            if difference != 0 { return length + UInt64(littleEndian: difference).trailingZeroBitCount / 8 }
-            length += 8
+                bytes.loadUnaligned(fromByteOffset: candidate &+ length, as: UInt64.self)
+                ^ bytes.loadUnaligned(fromByteOffset: position &+ length, as: UInt64.self)
+            if difference != 0 { return length &+ UInt64(littleEndian: difference).trailingZeroBitCount / 8 }
+            length &+= 8
         }
-        while length < limit, input[candidate + length] == input[position + length] { length += 1 }
+        while length < limit, input[candidate &+ length] == input[position &+ length] { length &+= 1 }
         return length
     }
 
@@ -337,29 +340,32 @@ private struct Matcher {
                 distanceFrequencies.withUnsafeMutableBufferPointer { distanceFrequencies in
                     var position = range.lowerBound
                     let end = range.upperBound
+                    // Positions are within the input, so none of this arithmetic can overflow: left unchecked, as
+                    // the hash's shift is, in the loop every byte goes through.
+                    let shift = UInt32(32 - hashBits)
                     while position < end {
-                        if position + 4 <= end {
+                        if position &+ 4 <= end {
                             let word = word(at: position)
-                            let slot = Int((word &* 2_654_435_761) >> UInt32(32 - hashBits))
-                            let candidate = Int(table[slot]) - 1
-                            table[slot] = Int32(position + 1)
-                            if candidate >= 0, position - candidate <= 32768, self.word(at: candidate) == word {
-                                let length = matchLength(candidate, position, limit: min(end - position, 258))
-                                let distance = position - candidate
+                            let slot = Int((word &* 2_654_435_761) &>> shift)
+                            let candidate = Int(table[slot]) &- 1
+                            table[slot] = Int32(truncatingIfNeeded: position &+ 1)
+                            if candidate >= 0, position &- candidate <= 32768, self.word(at: candidate) == word {
+                                let length = matchLength(candidate, position, limit: min(end &- position, 258))
+                                let distance = position &- candidate
                                 let distanceSymbol = DistanceSymbol.symbol(distance: distance)
                                 tokens[count] = Block.match(length: length, distance: distance, symbol: distanceSymbol)
-                                count += 1
-                                literalFrequencies[lengthSymbols[length].symbol] += 1
-                                distanceFrequencies[distanceSymbol] += 1
-                                position += length
+                                count &+= 1
+                                literalFrequencies[lengthSymbols[length].symbol] &+= 1
+                                distanceFrequencies[distanceSymbol] &+= 1
+                                position &+= length
                                 continue
                             }
                         }
                         let literal = input[position]
                         tokens[count] = UInt32(literal)
-                        count += 1
-                        literalFrequencies[Int(literal)] += 1
-                        position += 1
+                        count &+= 1
+                        literalFrequencies[Int(literal)] &+= 1
+                        position &+= 1
                     }
                 }
             }
@@ -387,15 +393,16 @@ private struct BitWriter {
 
     /// `count` (at most 32) bits of `value`.
     @inline(__always) mutating func write(_ value: UInt32, count: Int) {
-        bits |= UInt64(value) << UInt64(bitCount)
-        bitCount += count
+        // Counts stay below 64 and the bytes within `capacity` (checked), so the arithmetic is left unchecked.
+        bits |= UInt64(value) &<< UInt64(bitCount)
+        bitCount &+= count
         if bitCount >= 32 {
-            precondition(byteCount + 4 <= capacity)
+            precondition(byteCount &+ 4 <= capacity)
             UnsafeMutableRawPointer(bytes + byteCount).storeBytes(
                 of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
-            byteCount += 4
-            bits >>= 32
-            bitCount -= 32
+            byteCount &+= 4
+            bits &>>= 32
+            bitCount &-= 32
         }
     }
 
