@@ -22,6 +22,8 @@ public struct RulerRenderer: Sendable {
     /// looks inlined in one HTML page each draw their own ticks (an id is the document's, not the `<svg>`'s).
     private var ticksReference: [UInt8] = []
     private var ticksID: [UInt8] = []
+    /// `<text …>` of a block's painted label, up to its number: the same for every block, so written once.
+    private var paintedLabelOpening: [UInt8] = []
 
     public init(
         ruler: Ruler, height: Double, orientation: Orientation = .horizontal, mirrored: Bool = false,
@@ -42,6 +44,7 @@ public struct RulerRenderer: Sendable {
         let id = "ticks-" + String(UInt32(truncatingIfNeeded: fnv1a64(fullTicks)), radix: 36)
         ticksID = Array(id.utf8)
         ticksReference = Array(##"<use href="#\##(id)"/>"##.utf8)
+        paintedLabelOpening = SVGWriter.bytes(capacity: 64) { appendLabelOpening(at: 0, painted: true, into: &$0) }
     }
 
     /// The renderer of `window`: its thickness, orientation and direction; the CLI and the server both draw with it.
@@ -85,12 +88,23 @@ public struct RulerRenderer: Sendable {
         let indices = ruler.tickIndices(inBlock: block)
         let full = indices.count == Int(ruler.configuration.ticksPerBlock)
         writer.append(bytes: full ? fullTicks : ticks(indices))
-        if let label = ruler.label(ofBlock: block) { appendLabel(label, at: 0, painted: true, into: &writer) }
+        if let label = ruler.label(ofBlock: block) {
+            writer.append(bytes: paintedLabelOpening)
+            writer.append(label)
+            writer.append("</text>")
+        }
     }
 
-    /// A block's label under its long tick, the block starting at `start` along the ruler: a `<text>` of its own
-    /// (`painted`), or a page tile's line (`<tspan>`) of its one text, whose anchor is the element's style.
-    private func appendLabel(_ label: DecimalNumber, at start: Double, painted: Bool, into writer: inout SVGWriter) {
+    /// A page tile's label: a line (`<tspan>`) of its one text, whose anchor is the element's style.
+    private func appendLabel(_ label: DecimalNumber, at start: Double, into writer: inout SVGWriter) {
+        appendLabelOpening(at: start, painted: false, into: &writer)
+        writer.append(label)
+        writer.append("</tspan>")
+    }
+
+    /// Where a block's label starts, under its long tick, the block starting at `start` along the ruler: a `<text>`
+    /// of its own (`painted`), or a page tile's `<tspan>`.
+    private func appendLabelOpening(at start: Double, painted: Bool, into writer: inout SVGWriter) {
         let at = start + along(ruler.labelledTickIndex)
         writer.append(painted ? #"<text x=""# : #"<tspan x=""#)
         if orientation.isVertical {
@@ -104,8 +118,6 @@ public struct RulerRenderer: Sendable {
             writer.append(longTick + 4 + labelSize)
             writer.append(#"">"#)
         }
-        writer.append(label)
-        writer.append(painted ? "</text>" : "</tspan>")
     }
 
     /// A tick from the ruler's edge: `M x 0V length` across a horizontal ruler, `M0 y H length` a vertical one.
@@ -260,7 +272,7 @@ public struct RulerRenderer: Sendable {
         }
         if !labels.isEmpty {
             content.append("<text>")
-            for (start, label) in labels { appendLabel(label, at: start, painted: false, into: &content) }
+            for (start, label) in labels { appendLabel(label, at: start, into: &content) }
             content.append("</text>")
         }
         let length = ruler.blockLength * Double(blocks.count)

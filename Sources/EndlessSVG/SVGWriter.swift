@@ -76,6 +76,13 @@ public struct SVGWriter: Sendable {
 
     /// Text content or an attribute value, with `& < > " '` escaped.
     public mutating func append(escaped text: String) {
+        // Most text has nothing to escape: copied whole, not byte by byte.
+        if !text.utf8.contains(where: {
+            $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+                || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'")
+        }) {
+            return append(utf8: text)
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "&"): append("&amp;")

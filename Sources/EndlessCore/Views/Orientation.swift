@@ -1,15 +1,15 @@
 /// Which way a one-axis view (ruler, loop) scrolls and is drawn.
 public struct Orientation: Sendable, Hashable, CustomStringConvertible {
     public let description: String
+    /// Kept rather than worked out: drawing asks it of every block, and comparing two orientations compares text.
+    public let isVertical: Bool
 
     /// Values grow to the right (or, with `dir=rtl`, to the left); ticks hang from the top edge.
-    public static let horizontal = Orientation(description: "horizontal")
+    public static let horizontal = Orientation(description: "horizontal", isVertical: false)
     /// Values grow downwards; ticks reach in from the left edge.
-    public static let vertical = Orientation(description: "vertical")
+    public static let vertical = Orientation(description: "vertical", isVertical: true)
 
     public static let all = [horizontal, vertical]
-
-    public var isVertical: Bool { self == .vertical }
 }
 
 /// Which way values grow along a horizontal ruler.
