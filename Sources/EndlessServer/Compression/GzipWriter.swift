@@ -394,7 +394,7 @@ private struct BitWriter {
     /// `count` (at most 32) bits of `value`.
     @inline(__always) mutating func write(_ value: UInt32, count: Int) {
         // Counts stay below 64 and the bytes within `capacity` (checked), so the arithmetic is left unchecked.
-        bits |= UInt64(value) &<< UInt64(bitCount)
+        bits |= UInt64(value) &<< UInt64(truncatingIfNeeded: bitCount)
         bitCount &+= count
         if bitCount >= 32 {
             precondition(byteCount &+ 4 <= capacity)
