@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import EndlessCore
@@ -160,6 +161,27 @@ import Testing
 
     @Test func anUnknownParameterIsNamed() {
         #expect { try parameters([("vaule", "72.4")]) } throws: { ($0 as? EndlessError)?.parameter == "vaule" }
+    }
+
+    /// A whole number is read as `Double(_:)` reads it, bit for bit (a negative zero too), and a text too long for a
+    /// number is refused however it reads.
+    @Test func wholeNumbersReadAsDoubleReadsThem() throws {
+        var rng = SeededGenerator(seed: 53)
+        let texts =
+            [
+                "0", "-0", "+0", "007", "+5", "-12", "1200", "9007199254740992", "-9007199254740992",
+                "9007199254740993", "123456789012345678",
+            ]
+            + (0..<2_000).map { _ in
+                String(Int64.random(in: -(1 << 60)...(1 << 60), using: &rng) >> Int64.random(in: 0...60, using: &rng))
+            }
+        for text in texts {
+            let read = try #require(try parameters([("offset", text)]).number("offset", accepts: "a number"))
+            #expect(read.bitPattern == Double(text)!.bitPattern, "\(text)")
+        }
+        #expect(throws: EndlessError.self) {
+            try parameters([("offset", String(repeating: "0", count: 33) + "5")]).number("offset", accepts: "a number")
+        }
     }
 
     @Test(arguments: ["nan", "NaN", "inf", "-infinity", "0x10", "1e400", "12abc", "", "1_000"])

@@ -46,6 +46,13 @@ public struct Parameters: Sendable {
     /// A finite number, in plain or exponent notation.
     public func number(_ name: String, accepts: String) throws(EndlessError) -> Double? {
         guard let text = value(name) else { return nil }
+        // A whole number below 2^53 is that double exactly, read without `strtod` (most are: sizes, offsets); `-0`
+        // is left to it, a negative zero.
+        if text.utf8.count <= 32, let whole = Int(text), whole.magnitude <= 1 << 53,
+            whole != 0 || text.utf8.first != UInt8(ascii: "-")
+        {
+            return Double(whole)
+        }
         // Only decimal notation: `Double(_:)` would also take `nan`, `inf` and hexadecimal.
         guard text.utf8.count <= 32, text.utf8.allSatisfy(Self.isNumberCharacter),
             let number = Double(text), number.isFinite

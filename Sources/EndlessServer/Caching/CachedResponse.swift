@@ -51,10 +51,9 @@ struct CachedResponse: Sendable {
 
     /// A chunk's size in lowercase hex, as `String(_:radix: 16)` writes it, without making that string.
     static func writeHex(_ value: Int, to buffer: inout ByteBuffer) {
-        let digits = max(1, (Int.bitWidth - value.leadingZeroBitCount + 3) / 4)
-        for shift in stride(from: 4 * (digits - 1), through: 0, by: -4) {
-            let digit = UInt8(truncatingIfNeeded: value >> shift & 0xF)
-            buffer.writeInteger(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        let value = UInt64(value)
+        for place in (0..<Hexadecimal.digitCount(value)).reversed() {
+            buffer.writeInteger(Hexadecimal.digit(value, place: place))
         }
     }
 

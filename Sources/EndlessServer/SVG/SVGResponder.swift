@@ -142,7 +142,22 @@ struct SVGResponder: Sendable {
 
     /// A strong ETag from what the bytes depend on; the gzip stream is a different representation.
     static func etag(for resource: SVGResource, gzip: Bool) -> String {
-        return "\"" + String(resource.contentHash(), radix: 16) + (gzip ? "-gz\"" : "\"")
+        let hash = resource.contentHash()
+        // As `"\"" + String(hash, radix: 16) + "-gz\""` spells it, written into one string rather than three joined.
+        let digits = Hexadecimal.digitCount(hash)
+        return String(unsafeUninitializedCapacity: digits + (gzip ? 5 : 2)) { bytes in
+            bytes[0] = UInt8(ascii: "\"")
+            for index in 0..<digits { bytes[1 + index] = Hexadecimal.digit(hash, place: digits - 1 - index) }
+            var end = 1 + digits
+            if gzip {
+                for byte in "-gz".utf8 {
+                    bytes[end] = byte
+                    end += 1
+                }
+            }
+            bytes[end] = UInt8(ascii: "\"")
+            return end + 1
+        }
     }
 
     /// `If-None-Match` uses weak comparison: `W/` prefixes are ignored, and `*` matches anything.
