@@ -67,11 +67,21 @@ private struct Block {
     /// or in the fixed code where that is shorter.
     func write(into writer: inout BitWriter, isLast: Bool, codes cache: GzipCodes? = nil) {
         let isLastBit: UInt32 = isLast ? 1 : 0
-        let fixed = cost(FixedCodes.literals, FixedCodes.distances)!  // the fixed code has every symbol
+        // The fixed code spends at least 7 bits a symbol and 5 a distance: a code under that beats it without
+        // counting it out symbol by symbol (which `shorterThanFixed` does only when needed).
+        let fixedAtLeast = 7 * (tokens.count + 1) + 5 * distanceFrequencies.reduce(0, +)
+        var fixed: Int?
+        func shorterThanFixed(_ bits: Int) -> Bool {
+            if bits < fixedAtLeast { return true }
+            if fixed == nil { fixed = cost(FixedCodes.literals, FixedCodes.distances)! }  // it has every symbol
+            return bits < fixed!
+        }
         var chosen: FittedCodes? = nil
         if let kept = cache?.codes, let tokens = cost(kept.literals, kept.distances) {
             let bits = kept.header.bits + tokens
-            if bits < fixed, Double(bits) <= kept.bitsPerByte * GzipCodes.slack * Double(byteCount) { chosen = kept }
+            if shorterThanFixed(bits), Double(bits) <= kept.bitsPerByte * GzipCodes.slack * Double(byteCount) {
+                chosen = kept
+            }
         }
         if chosen == nil {
             var literalFrequencies = literalFrequencies
@@ -80,7 +90,7 @@ private struct Block {
             let distances = HuffmanCode(frequencies: distanceFrequencies, limit: 15)
             let header = DynamicHeader(literals: literals, distances: distances)
             let bits = header.bits + cost(literals, distances)!  // fitted to this block: every symbol has a code
-            if bits < fixed {
+            if shorterThanFixed(bits) {
                 let fitted = FittedCodes(
                     literals: literals, distances: distances, header: header,
                     bitsPerByte: Double(bits) / Double(max(1, byteCount)))
