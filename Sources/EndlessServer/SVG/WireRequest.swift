@@ -1,4 +1,5 @@
 import EndlessCore
+import Foundation
 
 /// An HTTP/1.1 request head read straight from a connection's bytes, for `SVGFastPathHandler`: it reads out the one
 /// kind of request that path answers (a `GET` of an `/svg/` URL with no body and no condition), and of any other
@@ -100,14 +101,13 @@ private struct RequestFields {
         let method = line[..<firstSpace]
         let target = line[(firstSpace + 1)..<lastSpace]
         let version = line[(lastSpace + 1)...]
+        let http11 = HTTPBytes.equals(version, "HTTP/1.1")
         guard !method.isEmpty, method.allSatisfy(HTTPBytes.isToken), !target.isEmpty,
-            target.allSatisfy(HTTPBytes.isVisible),
-            version.elementsEqual("HTTP/1.1".utf8) || version.elementsEqual("HTTP/1.0".utf8)
+            target.allSatisfy(HTTPBytes.isVisible), http11 || HTTPBytes.equals(version, "HTTP/1.0")
         else { return nil }
         isGetOfSVG =
-            method.elementsEqual("GET".utf8) && version.elementsEqual("HTTP/1.1".utf8)
-            && target.starts(with: "/svg/".utf8) && target.count <= Limits.maximumURLBytes
-            && target.allSatisfy(HTTPBytes.isURLByte)
+            http11 && HTTPBytes.equals(method, "GET") && target.count <= Limits.maximumURLBytes
+            && HTTPBytes.equals(target.prefix(5), "/svg/") && target.allSatisfy(HTTPBytes.isURLByte)
         self.target = isGetOfSVG ? String(decoding: target, as: UTF8.self) : ""
     }
 
@@ -169,6 +169,12 @@ enum HTTPBytes {
         guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) })
         else { return UnsafeRawBufferPointer(rebasing: bytes[0..<0]) }
         return UnsafeRawBufferPointer(rebasing: bytes[first...last])
+    }
+
+    /// Whether `bytes` are `text`'s, compared as memory: the request line's parts are compared for every request.
+    static func equals(_ bytes: Slice<UnsafeRawBufferPointer>, _ text: StaticString) -> Bool {
+        bytes.count == text.utf8CodeUnitCount
+            && (bytes.isEmpty || memcmp(bytes.base.baseAddress! + bytes.startIndex, text.utf8Start, bytes.count) == 0)
     }
 
     /// Whether `bytes` spell `lowercase` (ASCII letters in any case).
