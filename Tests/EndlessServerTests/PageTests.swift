@@ -45,7 +45,7 @@ struct Frame {
             #expect(frame.axis["axis"] as? String == "x" && frame.axis["content"] as? Double == 4_000_000)
             let (scroll, origin) = (try #require(frame.number("scroll")), try #require(frame.number("origin")))
             #expect(origin + scroll + 500 == 6340, "72.4 is tick 634, under the pointer")
-            #expect(frame.added.count == 8, "three viewports of tiles of four 100 px blocks")
+            #expect(frame.added.count == 6, "three viewports of tiles of six 100 px blocks")
             #expect((frame.added.first?["svg"] as? String)?.hasPrefix("<svg xmlns=") == true)
             #expect(frame.added.allSatisfy { $0["top"] as? Double == 0 })
             #expect(
@@ -65,11 +65,17 @@ struct Frame {
             #expect(still.added.isEmpty && still.removed.isEmpty && still.moved.isEmpty)
             #expect(still.axis["scroll"] == nil, "a settled page keeps its own scroll position")
             #expect(still.json["style"] == nil, "the colours come once, with the placement")
-            // 253 px on, the margin ahead reaches a new tile (of 4 blocks); the one behind has not left a whole tile yet.
-            let moved = try Frame(
+            // 253 px on, the margins are still within the tiles held (600 px, of 6 blocks): nothing to send. 546 px on,
+            // the margin ahead reaches a new tile and the one behind has left the first: one tile each way.
+            let near = try Frame(
                 try await client.execute(
                     uri: "/frame/ruler?size=1000,120&scroll=\(scroll + 253),0&\(first.held)", method: .get))
-            #expect(moved.added.count == 1 && moved.removed.isEmpty, "\(moved.added.count) \(moved.removed.count)")
+            #expect(near.added.isEmpty && near.removed.isEmpty, "\(near.added.count) \(near.removed.count)")
+            let moved = try Frame(
+                try await client.execute(
+                    uri: "/frame/ruler?size=1000,120&scroll=\(scroll + 546),0&\(first.held)", method: .get))
+            #expect(moved.added.count == 1 && moved.removed.count == 1, "\(moved.added.count) \(moved.removed.count)")
+            #expect(moved.moved.isEmpty, "the tiles kept stay where they are")
             let ended = try Frame(
                 try await client.execute(
                     uri: "/frame/ruler?size=1000,120&scroll=\(scroll + 253),0&end=1&\(first.held)", method: .get))
@@ -390,7 +396,7 @@ struct Frame {
             #expect(frame.readout["orientation"] == "vertical" && frame.readout["maximum"] == "250.0")
             #expect(frame.added.allSatisfy { $0["left"] as? Double == 0 }, "tiles placed by top")
             let svg = try #require(frame.added.first?["svg"] as? String)
-            #expect(svg.contains(#"width="120" height="400""#) && svg.contains("M0 "), "ticks reach in from the left")
+            #expect(svg.contains(#"width="120" height="600""#) && svg.contains("M0 "), "ticks reach in from the left")
             // Scrolled down 37 px and ended: it settles on the nearest tick, 4 ticks (2 cm) further.
             let scroll = frame.number("scroll")!
             let ended = try Frame(

@@ -140,7 +140,7 @@ import Testing
         #expect(tiles.count == 64 && responses.count == 16)
     }
 
-    /// A page tile is `Ruler.pageBlocks` blocks: `cycle` tiles further on are four turns of the ruler further on.
+    /// A page tile is `Ruler.pageBlocks` blocks: `cycle` tiles further on are that many turns of the ruler further on.
     @Test func aWrappingRulerSharesBlocksAcrossTurns() async throws {
         let tiles = TileCache(capacity: 1_000)
         let ruler = try Ruler(.weight)

@@ -52,10 +52,10 @@ return {
   tiles: tilesOf(v).flatMap((s) => {
     const b = boxOf(s);
     if (document.getElementById(arguments[0]).localName === 'endless-ruler') {
-      // A ruler's element is 4 blocks side by side (`Ruler.pageBlocks`), each labelled under its long tick by a
+      // A ruler's element is 6 blocks side by side (`Ruler.pageBlocks`), each labelled under its long tick by a
       // line (tspan) of the tile's one text.
       const vertical = b.bottom - b.top > b.right - b.left;
-      const length = (vertical ? b.bottom - b.top : b.right - b.left) / 4;
+      const length = (vertical ? b.bottom - b.top : b.right - b.left) / 6;
       return [...s.querySelectorAll('tspan')].map((t) => {
         const at = Math.floor(Number(t.getAttribute(vertical ? 'y' : 'x')) / length) * length;
         return vertical ? { label: t.textContent, left: b.left, right: b.right, top: b.top + at, bottom: b.top + at + length }
@@ -236,7 +236,7 @@ def test_recenter_moves_nothing_on_screen(page):
             continue
         assert jump % 100 == 0, f"a backward jump of {jump} px is not whole blocks"
         common = set(before["tiles"]) & set(after["tiles"])
-        assert len(common) >= 2, (jump, sorted(common))  # tiles of 4 blocks: 8 blocks or more
+        assert len(common) >= 2, (jump, sorted(common))  # tiles of 6 blocks: 12 blocks or more
         moved = {k: after["tiles"][k] - before["tiles"][k] for k in common
                  if abs(after["tiles"][k] - before["tiles"][k]) > 0.5}
         assert not moved, f"tiles moved on screen across a recenter of {jump} px: {moved}"
@@ -248,7 +248,7 @@ def test_recenter_moves_nothing_on_screen(page):
 
 # 6. The DOM stays bounded; tiles that stay are kept -----------------------------------------------------------------
 
-BOUNDS = {"weight": 16, "pounds": 16, "loop": 40}  # at rest, three viewports: a ruler in 400-px tiles of 4 blocks
+BOUNDS = {"weight": 11, "pounds": 11, "loop": 40}  # at rest, three viewports: a ruler in 600-px tiles of 6 blocks
 
 
 def tile_count(page, view: str) -> int:
@@ -257,9 +257,9 @@ def tile_count(page, view: str) -> int:
 
 def grid_bound(page) -> int:
     width, height = page.view_js("grid", "[v.clientWidth, v.clientHeight]")
-    # At rest, the viewport plus one viewport each side, in 400-px blocks of 4 × 4 tiles, plus a partial block at
+    # At rest, the viewport plus one viewport each side, in 600-px blocks of 6 × 6 tiles, plus a partial block at
     # each end.
-    return (int(3 * width / 400) + 2) * (int(3 * height / 400) + 2)
+    return (int(3 * width / 600) + 2) * (int(3 * height / 600) + 2)
 
 
 @pytest.mark.url("/?value=72.4")
@@ -519,7 +519,8 @@ def test_a_fast_grid_scroll_gets_its_tiles_ahead(page):
     page.gesture("grid", 20_000, speed=10_000)
     reach = page.js("const r = window.__reach; window.__reach = null; return r")
     middle = sorted(ahead - behind for behind, ahead in reach[len(reach) // 4: 3 * len(reach) // 4])
-    # Blocks are 400 px: at rest the two sides differ by less than one.
+    # Mid-gesture the margin ahead is more than 400 px longer than behind; at rest the sides differ by less than that
+    # (blocks are 600 px).
     assert middle and middle[len(middle) // 2] > 400, f"reach ahead minus behind, mid-gesture: {middle}"
     page.wait_for(lambda: page.el("grid-centre").text == "(20000, 0)", "the grid settles where the gesture ended")
     page.wait_for(lambda: abs(page.js(REACH_JS, False)[1] - page.js(REACH_JS, False)[0]) < 400,
