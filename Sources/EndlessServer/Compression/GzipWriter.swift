@@ -150,22 +150,22 @@ private struct Block {
 }
 
 /// A dynamic block's code description (RFC 1951 §3.2.7): both codes' lengths, run-length coded, in a code of its own.
+/// Kept as the bits deflate packs, 32 to a word, the last word's count apart: packed once, as kept codes are written
+/// again for every window that takes them.
 struct DynamicHeader: Sendable {
-    private let literalCount: Int
-    private let distanceCount: Int
-    /// Code-length symbols 0…18, each as `symbol | extraCount << 8 | extra << 16`.
-    private var runs: [UInt32] = []
-    private let lengthCode: HuffmanCode
-    private let lengthCodeCount: Int
+    private var packed: [UInt32] = []
+    private var lastWordBits = 0
     private static let lengthCodeOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
     init(literals: HuffmanCode, distances: HuffmanCode) {
-        literalCount = max(257, (literals.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
-        distanceCount = max(1, (distances.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
-        let (literalCount, total) = (literalCount, literalCount + distanceCount)
+        let literalCount = max(257, (literals.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
+        let distanceCount = max(1, (distances.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
+        let total = literalCount + distanceCount
         func length(_ index: Int) -> Int {
             index < literalCount ? literals.lengths[index] : distances.lengths[index - literalCount]
         }
+        /// Code-length symbols 0…18, each as `symbol | extraCount << 8 | extra << 16`.
+        var runs: [UInt32] = []
         func run(_ symbol: Int, extra: Int = 0, extraCount: Int = 0) -> UInt32 {
             UInt32(symbol | extraCount << 8 | extra << 16)
         }
@@ -200,28 +200,8 @@ struct DynamicHeader: Sendable {
         var frequencies = [Int](repeating: 0, count: 19)
         for run in runs { frequencies[Int(run & 0xFF)] += 1 }
         let lengthCode = HuffmanCode(frequencies: frequencies, limit: 7)
-        self.lengthCode = lengthCode
-        lengthCodeCount = max(4, (Self.lengthCodeOrder.lastIndex { lengthCode.lengths[$0] > 0 } ?? 0) + 1)
-        bits =
-            14 + 3 * lengthCodeCount
-            + runs.reduce(0) { $0 + lengthCode.lengths[Int($1 & 0xFF)] + Int($1 >> 8 & 0xFF) }
-        pack()
-    }
+        let lengthCodeCount = max(4, (Self.lengthCodeOrder.lastIndex { lengthCode.lengths[$0] > 0 } ?? 0) + 1)
 
-    /// Bits it takes: worked out once, as kept codes are weighed against every window that may take them.
-    let bits: Int
-
-    /// Its bits as deflate packs them, 32 to a word, the last word's count apart: packed once, as kept codes are
-    /// written again for every window that takes them.
-    private var packed: [UInt32] = []
-    private var lastWordBits = 0
-
-    fileprivate func write(into writer: inout BitWriter) {
-        for word in packed.dropLast() { writer.write(word, count: 32) }
-        if let last = packed.last { writer.write(last, count: lastWordBits) }
-    }
-
-    private mutating func pack() {
         var (bits, count) = (UInt64(0), 0)
         func put(_ value: UInt32, _ length: Int) {
             bits |= UInt64(value) << UInt64(count)
@@ -242,6 +222,14 @@ struct DynamicHeader: Sendable {
         }
         if count > 0 { packed.append(UInt32(truncatingIfNeeded: bits)) }
         lastWordBits = count > 0 ? count : 32
+    }
+
+    /// Bits it takes, as kept codes are weighed against every window that may take them.
+    var bits: Int { packed.isEmpty ? 0 : 32 * (packed.count - 1) + lastWordBits }
+
+    fileprivate func write(into writer: inout BitWriter) {
+        for word in packed.dropLast() { writer.write(word, count: 32) }
+        if let last = packed.last { writer.write(last, count: lastWordBits) }
     }
 }
 
