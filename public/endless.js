@@ -14,12 +14,14 @@
   // This long without a scroll event ends a scroll with no `scrollend` (WebKit; a smooth snap cut short elsewhere).
   const quietEnd = 'onscrollend' in window ? 500 : 150;
   const template = document.createElement('template');
-  // Tiles are `<svg>`s in one canvas `<svg>`, placed by `x` and `y` (README: "The page puts tiles in one canvas").
+  // Tiles are `<svg>`s in one canvas `<svg>`, placed by `x` and `y`; the scroller is opaque, so that the compositor
+  // scrolls it rather than the main thread repainting it (README: "The page puts tiles in one canvas").
   const css = `:host { display: block; position: relative; overflow: hidden; height: 120px;
   background: var(--endless-background, #fafafa); font: 14px/1.4 system-ui, sans-serif; }
 :host([hidden]) { display: none; }
 :host(:focus-visible) { outline: 2px solid #1e88e5; outline-offset: -2px; }
-.view { position: absolute; inset: 0; overflow: auto; scrollbar-width: none; direction: ltr; }
+.view { position: absolute; inset: 0; overflow: auto; scrollbar-width: none; direction: ltr;
+  background: var(--endless-background, #fafafa); }
 .view::-webkit-scrollbar { display: none; }
 .follower .view, .disabled .view { overflow: hidden; }
 .disabled { opacity: .5; }

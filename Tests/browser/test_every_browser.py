@@ -223,6 +223,23 @@ def test_tiles_take_their_ink_lines_and_font_from_the_elements_style(form):
               lambda: f"the dark ruler's ticks: {form.js(PAINT_JS, 'kg')}")
 
 
+# Each element's scroller and its host: their computed backgrounds.
+BACKGROUNDS_JS = r"""
+const el = document.getElementById(arguments[0]), view = el.shadowRoot.querySelector('.view');
+return [getComputedStyle(el).backgroundColor, getComputedStyle(view).backgroundColor];
+"""
+
+
+def test_a_views_scroller_is_opaque_in_its_elements_background(form):
+    # Chromium scrolls an opaque scroller on the compositor; one that shows through is repainted as it scrolls.
+    for view in ["kg", "height", "loop", "grid"]:
+        host, scroller = form.js(BACKGROUNDS_JS, view)
+        assert scroller == host and scroller.startswith("rgb("), f"#{view}: scroller {scroller}, element {host}"
+    form.js("document.getElementById('kg').setAttribute('theme', 'dark')")
+    form.wait(lambda: form.js(BACKGROUNDS_JS, "kg") == ["rgb(30, 30, 30)"] * 2,
+              lambda: f"the dark ruler's backgrounds: {form.js(BACKGROUNDS_JS, 'kg')}")
+
+
 # A fast scroll far across the grid, and every animation frame the most blocks without labels seen (window.__bare):
 # a smooth `scrollBy`, or with `true` 600 px each way a frame for 40 frames, as WebKit needs (its smooth scroll of
 # 20,000 px may land in one or two frames: a jump, which is no fling). WebKit has no `scrollend`: the writes make one
