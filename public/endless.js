@@ -80,7 +80,6 @@
     }
 
     disconnectedCallback() { if (this.busy) this.busy.abort(); }
-
     attributeChangedCallback() { if (this.isConnected) this.place(this.start()); }
 
     /// Starts the view anew at `start` (its position parameters): every tile goes, the server places it again.
@@ -89,7 +88,7 @@
       if (this.busy) this.busy.abort();
       // `seq` moves on, so that an answer still on its way, for the view as it was, is dropped.
       Object.assign(this, { tiles: new Map(), axes: [], mark: null, startAt: start, committed: null, busy: null,
-        seq: this.seq + 1 });
+        seq: this.seq + 1, pace: 1 });
       this.sizeStyle.textContent = this.sizeCSS();
       this.ask({ first: 1 });
     }
@@ -148,10 +147,13 @@
       if (!this.view.clientWidth || !this.view.clientHeight) return; // not laid out: the resize observer asks later
       const extra = this.extra();
       if (!extra) return; // a follower whose leader has no value yet
-      if (this.busy && !(want.end || want.key || want.first || want.resize)) { this.dirty = true; return; }
+      const plain = !(want.end || want.key || want.first || want.resize);
+      // In a fast fling the server asks for a report only every `pace` frames, counted from the last one sent.
+      const early = plain && ++this.waited < this.pace;
+      if (this.busy && plain) { this.dirty = true; return; }
+      if (early) return this.ask({});
       if (this.busy) this.busy.abort();
-      this.want = null;
-      this.dirty = false;
+      Object.assign(this, { want: null, dirty: false, waited: 0 });
       const q = new URLSearchParams();
       for (const name of this.constructor.configuration) {
         if (this.hasAttribute(name)) q.set(name, this.getAttribute(name));
@@ -246,6 +248,7 @@
       this.axes = frame.axes.map((axis) => ({ origin: axis.origin, have: axis.have }));
       if (frame.style) this.frame.classList.add('live', ...frame.axes.map((axis) => axis.axis));
       this.mark = frame.mark;
+      this.pace = frame.pace || 1;
       const changed = frame.readout.text !== this.readout.text;
       this.readout = frame.readout;
       if (changed || quiet) this.show(frame.readout); // what an element shows changes with its text, not every frame
@@ -338,13 +341,11 @@
     }
 
     formResetCallback() { this.place(this.start()); }
-
     formDisabledCallback(disabled) {
       this.frame.classList.toggle('disabled', disabled);
       this.setAttribute('aria-disabled', String(disabled));
       if (!this.leader) this.tabIndex = disabled ? -1 : 0;
     }
-
     formStateRestoreCallback(state) { if (state) this.place({ value: state }); }
   }
 
@@ -353,7 +354,6 @@
     static view = 'loop';
     static configuration = ['count', 'spacing', 'inset', 'height', 'orientation', 'theme'];
     static positions = ['item'];
-
     get item() { return Number(this.readout.item ?? this.getAttribute('item') ?? 0); }
     set item(item) { this.place({ item: String(item) }); }
     start() { return this.hasAttribute('item') ? { item: this.getAttribute('item') } : {}; }
@@ -373,7 +373,6 @@
     static view = 'grid';
     static configuration = ['tile', 'theme'];
     static positions = ['x', 'y'];
-
     get x() { return Number(this.readout.x ?? this.getAttribute('x') ?? 0); }
     get y() { return Number(this.readout.y ?? this.getAttribute('y') ?? 0); }
     set x(x) { this.place({ x: String(x), y: String(this.y) }); }
@@ -384,7 +383,6 @@
     }
 
     sizeCSS() { return ':host { height: 400px; }'; }
-
     connectedCallback() {
       if (!this.hasAttribute('role')) this.setAttribute('role', 'group');
       if (!this.hasAttribute('aria-roledescription')) this.setAttribute('aria-roledescription', 'infinite grid');

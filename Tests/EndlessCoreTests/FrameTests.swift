@@ -217,6 +217,17 @@ import Testing
         #expect(far.center == (0, 0))
     }
 
+    @Test func aFastFlingReportsEveryOtherFrame() {
+        #expect(ReportPace.frames(speed: 20, gestureEnded: false) == 2)
+        #expect(ReportPace.frames(speed: 10, gestureEnded: false) == 1, "at the speed labels go, not yet")
+        #expect(ReportPace.frames(speed: 20, gestureEnded: true) == 1, "an end settles: its answer is wanted")
+        func axis(_ velocity: Double) -> AxisReport {
+            AxisReport(scroll: 0, origin: 0, length: 800, have: nil, velocity: velocity, cycle: 16)
+        }
+        #expect(ReportPace.frames([axis(-8), axis(8)], gestureEnded: false) == 2, "diagonal: 11.3 px/ms together")
+        #expect(ReportPace.frames([axis(-7), axis(7)], gestureEnded: false) == 1, "9.9 px/ms")
+    }
+
     @Test func aGridFlungFastDrawsItsBlocksBareUntilItSlowsOrEnds() throws {
         let grid = Grid.standard
         func frame(speed: Double, holding: Detail, ended: Bool = false, key: ViewKey? = nil) throws -> Detail {

@@ -238,6 +238,36 @@ struct Frame {
 
     /// A page says how long its last request took (`rtt`): on a slow network a view at rest holds what a fast fling
     /// covers in two round trips, since the frame that knows the fling's speed comes a round trip after it starts.
+    /// `pace`: in a fast fling a view reports every other frame; at a gesture's end, slower, or following, each frame.
+    @Test func aFastFlingIsAskedToReportEveryOtherFrame() async throws {
+        try await withServer { client, _ in
+            for (view, size) in [("ruler", "1000,120"), ("loop", "1000,120"), ("grid", "800,600")] {
+                let first = try Frame(try await client.execute(uri: "/frame/\(view)?size=\(size)&t=1000", method: .get))
+                #expect(first.json["pace"] == nil, "\(view): placed, it reports each frame")
+                let mark = try #require(first.json["mark"] as? String)
+                let (scroll, top) = (first.number("scroll")!, view == "grid" ? first.number("scroll", axis: 1)! : 0)
+                func frame(_ px: Double, _ extra: String = "") async throws -> Frame {
+                    try Frame(
+                        try await client.execute(
+                            uri: "/frame/\(view)?size=\(size)&scroll=\(scroll + px),\(top)&t=1016&mark=\(mark)"
+                                + "&\(first.held)\(extra)", method: .get))
+                }
+                #expect(try await frame(320).json["pace"] as? Int == 2, "\(view): 20 px/ms, every other frame")
+                #expect(try await frame(96).json["pace"] == nil, "\(view): 6 px/ms, each frame")
+                #expect(try await frame(320, "&end=1").json["pace"] == nil, "\(view): a gesture's end settles")
+            }
+            // A follower reports when its leader's frame comes: never paced, however fast it moves.
+            let pounds = "min=18&max=2204&ends=clamp&unit=lb&factor=2.20462262185&height=80"
+            let first = try Frame(
+                try await client.execute(uri: "/frame/ruler?\(pounds)&size=1000,80&lead=72.4&t=1000", method: .get))
+            let next = try Frame(
+                try await client.execute(
+                    uri: "/frame/ruler?\(pounds)&size=1000,80&scroll=0,0&\(first.held)&lead=400&t=1016"
+                        + "&mark=\(first.json["mark"] as? String ?? "")", method: .get))
+            #expect(next.number("scroll") != nil && next.json["pace"] == nil)
+        }
+    }
+
     @Test func aPageOnASlowNetworkHoldsMoreAtRest() async throws {
         try await withServer { client, _ in
             let near = try Frame(try await client.execute(uri: "/frame/grid?size=800,600&rtt=5", method: .get))

@@ -240,6 +240,42 @@ def test_a_views_scroller_is_opaque_in_its_elements_background(form):
               lambda: f"the dark ruler's backgrounds: {form.js(BACKGROUNDS_JS, 'kg')}")
 
 
+# A fling of the weight ruler: a smooth `scrollBy` of 20,000 px, or with `true` 600 px a frame for 40 frames, as WebKit
+# needs (see below; elsewhere each write ends a scroll). Each animation frame, first, its number and the element's
+# `pace` then; each report of the element but an end's, the frame it went in.
+PACED_FLING_JS = r"""
+const el = document.getElementById('kg'), v = el.shadowRoot.querySelector('.view'), fetch = window.fetch;
+window.__paced = { frame: 0, pace: [], sent: [] };
+window.fetch = (url, options) => {
+  if (/\/frame\/ruler\?/.test(url) && !/[?&]lead=/.test(url) && !/[?&]end=1/.test(url)) {
+    window.__paced.sent.push(window.__paced.frame);
+  }
+  return fetch(url, options);
+};
+const count = () => { window.__paced.frame += 1; window.__paced.pace.push(el.pace); requestAnimationFrame(count); };
+let frames = 0;
+const step = () => { v.scrollLeft += 600; if (++frames < 40) requestAnimationFrame(step); };
+requestAnimationFrame(() => {
+  count();
+  if (arguments[0]) requestAnimationFrame(step); else v.scrollBy({ left: 20000, behavior: 'smooth' });
+});
+"""
+
+
+def test_a_fast_fling_reports_every_other_frame(form):
+    # In a fast fling the server asks for a report every other frame (`pace`): while it says so, no report follows
+    # the one in the frame before.
+    form.js("document.getElementById('kg').scrollIntoView({ block: 'center' })")
+    form.js(PACED_FLING_JS, form.engine == "webkit")
+    form.wait(lambda: form.js("return window.__paced.pace.length >= 45"), "45 frames did not pass")
+    paced = form.js("return window.__paced")
+    fast = {frame for frame, pace in enumerate(paced["pace"], start=1) if pace == 2}
+    assert len(fast) >= 5, f"{form.engine}: paced in frames {sorted(fast)}, reports in {paced['sent']}"
+    sent = paced["sent"]
+    back_to_back = [f for f in sent if f in fast and f - 1 in sent]
+    assert not back_to_back, f"{form.engine}: reports in frames {sent}, paced in {sorted(fast)}"
+
+
 # A fast scroll far across the grid, and every animation frame the most blocks without labels seen (window.__bare):
 # a smooth `scrollBy`, or with `true` 600 px each way a frame for 40 frames, as WebKit needs (its smooth scroll of
 # 20,000 px may land in one or two frames: a jump, which is no fling). WebKit has no `scrollend`: the writes make one

@@ -20,6 +20,9 @@ struct FrameAnswer: Encodable, Sendable {
     /// Milliseconds the server spent on this answer: the page takes them out of the round trip it reports (`rtt`),
     /// so that a slow answer (a big frame) does not widen the next one's margins.
     var took: Double?
+    /// While it scrolls, the element reports again only every `pace` animation frames (`ReportPace`); absent, every
+    /// frame. A follower has none: it reports when its leader's frame comes.
+    var pace: Int?
 }
 
 /// One axis's placement: everything the page assigns to that scroll position.
@@ -59,6 +62,12 @@ struct TileAnswer: Encodable, Sendable {
 }
 
 extension FrameAnswer {
+    /// Sets `pace` for a view whose axes moved as `reports` say.
+    mutating func setPace(_ reports: [AxisReport], of report: FrameReport) {
+        let frames = ReportPace.frames(reports, gestureEnded: report.gestureEnded || report.key != nil)
+        pace = frames > 1 ? frames : nil
+    }
+
     /// The tiles to add, move and remove to go from what the page holds (`have`) to what `frames` need (`need`, all
     /// of each frame's tiles unless given), and each axis's `have` to send back. A tile is keyed by its index on each
     /// axis (`3`, or `3,-2` for a grid block); `element` draws a new one. With `redraw`, every tile needed is sent,

@@ -50,6 +50,7 @@ enum GridFrameView: FrameView {
             style: frame.horizontal.isNewPlacement
                 ? FrameRequest.style(theme, light: .standard(.light), dark: .standard(.dark)) + renderer.pageStyle : nil
         )
+        answer.setPace(reports, of: report)
         answer.placeTiles(
             [(.x, frame.horizontal), (.y, frame.vertical)],
             reportedOrigins: reports.compactMap(\.origin).count == 2 ? reports.compactMap(\.origin) : [],

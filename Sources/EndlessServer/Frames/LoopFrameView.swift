@@ -43,6 +43,7 @@ enum LoopFrameView: FrameView {
             mark: MotionMark(time: report.time, reports: [axisReport], frames: [frame.axis])?.text,
             style: frame.axis.isNewPlacement
                 ? FrameRequest.style(theme, light: .loop(.light), dark: .loop(.dark)) + renderer.pageStyle : nil)
+        answer.setPace([axisReport], of: report)
         answer.placeTiles(
             [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held
         ) { tile in

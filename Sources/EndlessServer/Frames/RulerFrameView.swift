@@ -60,6 +60,7 @@ enum RulerFrameView: FrameView {
             style: frame.axis.isNewPlacement
                 ? FrameRequest.style(theme, light: .standard(.light), dark: .standard(.dark)) + renderer.pageStyle : nil
         )
+        if !follows { answer.setPace([axisReport], of: report) }
         answer.placeTiles(
             [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held
         ) { tile in
