@@ -88,7 +88,7 @@
       if (this.busy) this.busy.abort();
       // `seq` moves on, so that an answer still on its way, for the view as it was, is dropped.
       Object.assign(this, { tiles: new Map(), axes: [], mark: null, startAt: start, committed: null, busy: null,
-        seq: this.seq + 1, pace: 1 });
+        seq: this.seq + 1, pace: 1, waited: 0 });
       this.sizeStyle.textContent = this.sizeCSS();
       this.ask({ first: 1 });
     }

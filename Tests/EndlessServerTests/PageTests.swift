@@ -236,13 +236,12 @@ struct Frame {
         }
     }
 
-    /// A page says how long its last request took (`rtt`): on a slow network a view at rest holds what a fast fling
-    /// covers in two round trips, since the frame that knows the fling's speed comes a round trip after it starts.
     /// `pace`: in a fast fling a view reports every other frame; at a gesture's end, slower, or following, each frame.
     @Test func aFastFlingIsAskedToReportEveryOtherFrame() async throws {
         try await withServer { client, _ in
             for (view, size) in [("ruler", "1000,120"), ("loop", "1000,120"), ("grid", "800,600")] {
-                let first = try Frame(try await client.execute(uri: "/frame/\(view)?size=\(size)&t=1000", method: .get))
+                let first = try Frame(
+                    try await client.execute(uri: "/frame/\(view)?size=\(size)&t=1000", method: .get))
                 #expect(first.json["pace"] == nil, "\(view): placed, it reports each frame")
                 let mark = try #require(first.json["mark"] as? String)
                 let (scroll, top) = (first.number("scroll")!, view == "grid" ? first.number("scroll", axis: 1)! : 0)
@@ -268,6 +267,8 @@ struct Frame {
         }
     }
 
+    /// A page says how long its last request took (`rtt`): on a slow network a view at rest holds what a fast fling
+    /// covers in two round trips, since the frame that knows the fling's speed comes a round trip after it starts.
     @Test func aPageOnASlowNetworkHoldsMoreAtRest() async throws {
         try await withServer { client, _ in
             let near = try Frame(try await client.execute(uri: "/frame/grid?size=800,600&rtt=5", method: .get))

@@ -1,7 +1,7 @@
 /// How many of its frames a page lets pass between reports while it scrolls: each one, or in a fast fling every
 /// other. Above `Detail.bareAbove` the value under a ruler's pointer changes by dozens of ticks a frame, faster than
 /// anyone reads it, and each report costs a page's main thread a request sent and an answer read (under 4× CPU
-/// throttling about a fifth of a frame); the tiles are not late for it, since a lead lasts two of the page's report
+/// throttling about a third of a frame); the tiles are not late for it, since a lead lasts two of the page's report
 /// cycles (`AxisLayout.lead`).
 public enum ReportPace {
     /// Frames from one report to the next for a view moving at `speed` points per millisecond: one whenever a
