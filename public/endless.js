@@ -54,7 +54,7 @@
         frame: this.shadowRoot.querySelector('.frame'), view: this.shadowRoot.querySelector('.view'),
         content: this.shadowRoot.querySelector('.content'), canvas: this.shadowRoot.querySelector('.canvas'),
         error: this.shadowRoot.querySelector('.error'), seq: 0, busy: null, dirty: false, want: null, raf: 0,
-        mark: null, startAt: {}, committed: null, moved: false, roundTrips: [], frameTimes: [], scrolledAt: null });
+        mark: null, startAt: null, committed: null, moved: false, roundTrips: [], frameTimes: [], scrolledAt: null });
       this.view.addEventListener('scroll', () => this.scrolled(), { passive: true });
       this.view.addEventListener('scrollend', () => this.ended());
       // The reader takes over from a snap in progress: its end is theirs to settle.
@@ -80,7 +80,8 @@
     }
 
     disconnectedCallback() { if (this.busy) this.busy.abort(); }
-    attributeChangedCallback() { if (this.isConnected) this.place(this.start()); }
+    // Not while it is upgraded or parsed (before `connectedCallback`): one placement, not one an attribute.
+    attributeChangedCallback() { if (this.isConnected && this.startAt) this.place(this.start()); }
 
     /// Starts the view anew at `start` (its position parameters): every tile goes, the server places it again.
     place(start) {
@@ -121,9 +122,7 @@
       this.ask({ end: 1 });
     }
 
-    atSnap() {
-      return Object.entries(this.snapping).every(([edge, at]) => Math.abs(this.view[scrollOf[edge]] - at) <= 1);
-    }
+    atSnap() { return Object.entries(this.snapping).every(([e, at]) => Math.abs(this.view[scrollOf[e]] - at) <= 1); }
 
     /// Sets a scroll position: until its scroll event, the position is the page's own, seen now.
     wrote(edge, position) { this.view[scrollOf[edge]] = position; this.scrolledAt = null; }
@@ -136,15 +135,17 @@
       this.ended();
     }
 
-    // Coalesce to one request per animation frame; an end, a key, a resize or a new placement supersedes.
+    // Coalesce to one request per animation frame; an end, a key, a resize or a new placement supersedes. A
+    // placement's goes out once its frame is painted, so that the server's picture shows sooner (README: ...).
     ask(want) {
       this.want = Object.assign(this.want || {}, want);
-      if (!this.raf) this.raf = requestAnimationFrame(() => { this.raf = 0; this.send(); });
+      const send = () => (this.want?.first ? setTimeout(() => this.send()) : this.send());
+      if (!this.raf) this.raf = requestAnimationFrame(() => { this.raf = 0; send(); });
     }
 
     send() {
       const want = this.want || {};
-      if (!this.view.clientWidth || !this.view.clientHeight) return; // not laid out: the resize observer asks later
+      if (!this.want || !this.view.clientWidth || !this.view.clientHeight) return; // sent already, or not laid out yet
       const extra = this.extra();
       if (!extra) return; // a follower whose leader has no value yet
       const plain = !(want.end || want.key || want.first || want.resize);
@@ -213,10 +214,7 @@
       this.error.hidden = true;
       if (frame.style) this.themeStyle.textContent = frame.style;
       for (const key of frame.remove) { this.tiles.get(key)?.remove(); this.tiles.delete(key); }
-      for (const tile of frame.move) {
-        const el = this.tiles.get(tile.key);
-        if (el) place(el, tile);
-      }
+      for (const tile of frame.move) { const el = this.tiles.get(tile.key); if (el) place(el, tile); }
       // New tiles parsed in one go and put in at once: one parse and one insertion a frame, not one a tile.
       if (frame.add.length) {
         template.innerHTML = frame.add.map((tile) => tile.svg).join('');

@@ -253,6 +253,40 @@ def test_an_element_reports_its_own_round_trip_once_it_has_one(form_page):
     assert len(rtts) >= 2 and rtts[0] < 100 and rtts[-1] >= 140, rtts
 
 
+def test_an_element_is_placed_once_and_asks_after_its_frame_is_painted(form_page):
+    """Upgraded with nine attributes, a ruler is placed once, as one with one attribute is (its first request's
+    `seq` is theirs: one placement counts one), not once an attribute. Its first request goes out after the frame it
+    was asked in (a task after the frame's callbacks, its paint between), so that the page shows the server's picture
+    sooner; a scroll's report still goes out from the frame's callback."""
+    page = form_page
+    page.js("""
+      window.__asked = [];
+      const realFrame = window.requestAnimationFrame.bind(window), realFetch = window.fetch;
+      window.requestAnimationFrame = (callback) => realFrame((time) => {
+        window.__inFrame = true;
+        try { callback(time); } finally { window.__inFrame = false; }
+      });
+      window.fetch = (url, options) => {
+        if (String(url).includes('/frame/')) window.__asked.push([String(url), Boolean(window.__inFrame)]);
+        return realFetch(url, options);
+      };
+      const box = document.createElement('div');
+      document.getElementById('form').append(box);
+      box.innerHTML = '<endless-ruler id="one" value="30.0"></endless-ruler><endless-ruler id="nine" min="1" ' +
+        'max="90" step="0.5" unit="cm" ends="clamp" theme="dark" dir="rtl" spacing="12" value="7.5"></endless-ruler>';""")
+    page.wait_for(lambda: page.js("return ['one', 'nine'].every((id) => "
+                                  "window.__v(id).querySelectorAll('.canvas > svg').length > 0)"), "the new rulers went live")
+    asked = page.js("return window.__asked")
+    firsts = {name: next(a for a in asked if f"value={value}" in a[0]) for name, value in [("one", "30.0"), ("nine", "7.5")]}
+    seqs = {name: re.search(r"[?&]seq=(\d+)", url).group(1) for name, (url, _) in firsts.items()}
+    assert seqs["one"] == seqs["nine"], seqs
+    assert not any(in_frame for _, in_frame in firsts.values()), firsts
+    page.view_js("one", "(v.scrollLeft += 300, 1)")
+    page.wait_for(lambda: page.js("return window.__asked.length") > len(asked), "the scroll was not reported")
+    reports = page.js("return window.__asked")[len(asked):]  # only `one` moved: its reports
+    assert all(in_frame for _, in_frame in reports), reports
+
+
 # Every animation frame's callbacks run this many ms longer (`% ms`), as on a busy page.
 BUSY_FRAMES_JS = """
   const real = window.requestAnimationFrame.bind(window);
