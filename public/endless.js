@@ -136,7 +136,7 @@
     }
 
     // Coalesce to one request per animation frame; an end, a key, a resize or a new placement supersedes. A
-    // placement's goes out once its frame is painted, so that the server's picture shows sooner (README: ...).
+    // placement's goes out once its frame is painted (README: "The server's picture shows first").
     ask(want) {
       this.want = Object.assign(this.want || {}, want);
       const send = () => (this.want?.first ? setTimeout(() => this.send()) : this.send());
