@@ -13,7 +13,7 @@
   const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'];
   // This long without a scroll event ends a scroll with no `scrollend` (WebKit; a smooth snap cut short elsewhere).
   const quietEnd = 'onscrollend' in window ? 500 : 150;
-  const template = document.createElement('template');
+  const template = document.createElement('template'), shadow = document.createElement('template');
   // Tiles are `<svg>`s in one canvas `<svg>`, placed by `x` and `y`; the scroller is opaque, so that the compositor
   // scrolls it rather than the main thread repainting it (README: "The page puts tiles in one canvas").
   const css = `:host { display: block; position: relative; overflow: hidden; height: 120px;
@@ -35,6 +35,11 @@
 .ruler.y .pointer { top: 50%; bottom: auto; left: 0; right: 0; width: auto; height: 2px; margin: -1px 0 0; }
 .error { position: absolute; inset: 0; margin: 0; padding: .5em; color: #b00020; background: #fff3f3; }`;
 
+  // Every element's shadow root, parsed once and cloned: parsed for each element, it held up the first frame.
+  shadow.innerHTML = `<style>${css}</style><style></style><style></style><div class="frame"><div class="view" ` +
+    'part="view"><div class="content"><svg class="canvas"></svg></div></div><div class="static"><slot></slot></div>' +
+    '<div class="pointer" part="pointer"></div><p class="error" role="alert" hidden></p></div>';
+
   /// Puts a tile where the frame says, in content coordinates.
   const place = (el, tile) => { el.setAttribute('x', tile.left); el.setAttribute('y', tile.top); };
 
@@ -44,11 +49,8 @@
 
     constructor() {
       super();
-      this.attachShadow({ mode: 'open' }).innerHTML = `<style>${css}</style><style></style><style></style>` +
-        `<div class="frame ${this.constructor.view}"><div class="view" part="view"><div class="content">` +
-        '<svg class="canvas" xmlns="http://www.w3.org/2000/svg"></svg></div></div>' +
-        '<div class="static"><slot></slot></div><div class="pointer" part="pointer"></div>' +
-        '<p class="error" role="alert" hidden></p></div>';
+      this.attachShadow({ mode: 'open' }).append(shadow.content.cloneNode(true));
+      this.shadowRoot.querySelector('.frame').classList.add(this.constructor.view);
       const [, themeStyle, sizeStyle] = this.shadowRoot.querySelectorAll('style');
       Object.assign(this, { themeStyle, sizeStyle, readout: {}, tiles: new Map(), axes: [],
         frame: this.shadowRoot.querySelector('.frame'), view: this.shadowRoot.querySelector('.view'),
