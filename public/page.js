@@ -2,6 +2,11 @@
 // properties and events. The elements themselves are endless.js.
 'use strict';
 
+// The elements' script runs once the page's first frame is painted: until then each element shows the server's
+// picture inlined in it, and that frame waits for no shadow root (README: "The bundled page paints first").
+requestAnimationFrame(() => setTimeout(() => document.head.append(Object.assign(document.createElement('script'),
+  { src: document.getElementById('elements-script').href }))));
+
 const address = new URLSearchParams(location.search);
 const byId = (id) => document.getElementById(id);
 
@@ -25,7 +30,7 @@ function remember(id, names) {
 remember('weight', ['value']);
 remember('grid', ['x', 'y']);
 
-byId('back-to-centre').addEventListener('click', () => byId('grid').press('Home'));
+byId('back-to-centre').addEventListener('click', () => byId('grid').press?.('Home')); // (once defined)
 
 // Each view's embed snippet: the image of what is on screen, and the element as HTML.
 const positions = { 'endless-ruler': ['value'], 'endless-loop': ['item'], 'endless-grid': ['x', 'y'] };

@@ -145,6 +145,20 @@ def test_initial_value(page):
     assert 'id="weight" value="72.4"' in html and "<title>Ruler at 72.4 kg</title>" in html
 
 
+def test_the_page_paints_its_pictures_before_the_elements_script_runs(page):
+    """The bundled page's first frame shows each element's server picture, the elements' script not yet run (it
+    runs after that frame: its shadow roots would hold the frame up); then every element goes live."""
+    watch = page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+      requestAnimationFrame(() => { window.__firstFrame = { defined: Boolean(customElements.get('endless-ruler')),
+        picture: Boolean(document.querySelector('#weight > svg')) }; });"""})
+    try:
+        page.open("/?value=72.4")
+    finally:
+        page.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": watch["identifier"]})
+    assert page.js("return window.__firstFrame") == {"defined": False, "picture": True}
+    assert_ruler_shows(page, "72.4")
+
+
 # 2. Scrolling changes the value exactly -----------------------------------------------------------------------------
 
 
