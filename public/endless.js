@@ -138,7 +138,7 @@
     }
 
     // Coalesce to one request per animation frame; an end, a key, a resize or a new placement supersedes. A
-    // placement's goes out once its frame is painted (README: "The server's picture shows first").
+    // placement's request goes out once its frame is painted (README: "The server's picture shows first").
     ask(want) {
       this.want = Object.assign(this.want || {}, want);
       const send = () => (this.want?.first ? setTimeout(() => this.send()) : this.send());
@@ -146,8 +146,8 @@
     }
 
     send() {
-      const want = this.want || {};
-      if (!this.want || !this.view.clientWidth || !this.view.clientHeight) return; // sent already, or not laid out yet
+      const want = this.want;
+      if (!want || !this.view.clientWidth || !this.view.clientHeight) return; // sent already, or not laid out yet
       const extra = this.extra();
       if (!extra) return; // a follower whose leader has no value yet
       const plain = !(want.end || want.key || want.first || want.resize);
