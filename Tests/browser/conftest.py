@@ -134,8 +134,8 @@ class Page:
         # Live: each element has applied its first frame (the server's picture gives way, tiles are in).
         WebDriverWait(self.driver, 10, poll_frequency=0.05).until(lambda d: d.execute_script(
             "return ['weight', 'pounds', 'height', 'loop', 'grid'].every((id) => {"
-            "  const root = document.getElementById(id).shadowRoot;"
-            "  return root.querySelector('.frame.live') && root.querySelectorAll('.canvas > svg').length > 0; })"))
+            "  const root = document.getElementById(id).shadowRoot;"  # none until the elements' script has run
+            "  return root && root.querySelector('.frame.live') && root.querySelector('.canvas > svg'); })"))
         self.js(MONITOR_JS)
         self.settle("weight")
         self.settle("loop")

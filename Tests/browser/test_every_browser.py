@@ -152,6 +152,18 @@ def form(browser, other_origin):
     return browser
 
 
+def test_the_bundled_page_goes_live(browser, server):
+    """The bundled page runs the elements' script once its first frame is painted (`page.js`): in each engine every
+    view still goes live, at the value in the address."""
+    browser.get(server.base + "/?value=72.4")
+    live = ("return ['weight', 'pounds', 'height', 'loop', 'grid'].every((id) => {"
+            "  const root = document.getElementById(id).shadowRoot;"
+            "  return Boolean(root && root.querySelector('.frame.live') && root.querySelector('.canvas > svg')); })")
+    browser.wait(lambda: browser.js(live), "the bundled page's elements did not go live")
+    assert browser.js("return [document.getElementById('weight').value, document.getElementById('pounds').value]") \
+        == ["72.4", "159.6"]
+
+
 def test_value_and_form_submission(form):
     assert form.state("height") == {"value": "172.5", "form": "172.5", "onTick": True, "vertical": True,
                                     "orientation": "vertical", "live": True}
