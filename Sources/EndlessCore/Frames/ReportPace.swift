@@ -12,6 +12,6 @@ public enum ReportPace {
 
     /// The same for the reports of a view's axes (their velocities, in points per millisecond).
     public static func frames(_ reports: [AxisReport], gestureEnded: Bool) -> Int {
-        frames(speed: reports.map { $0.velocity * $0.velocity }.reduce(0, +).squareRoot(), gestureEnded: gestureEnded)
+        frames(speed: reports.speed, gestureEnded: gestureEnded)
     }
 }

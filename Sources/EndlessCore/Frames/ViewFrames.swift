@@ -146,7 +146,7 @@ extension Grid {
         } else if let key, let (dx, dy) = pan(for: key, viewport: (horizontal.length, vertical.length)) {
             snap = (columns.settledScroll + dx, rows.settledScroll + dy)
         }
-        let speed = (horizontal.velocity * horizontal.velocity + vertical.velocity * vertical.velocity).squareRoot()
+        let speed = [horizontal, vertical].speed  // the diagonal's, for a grid flung both ways at once
         return GridFrame(
             horizontal: columns, vertical: rows, tilesPerBlock: tilesPerBlock, snap: snap,
             center: backToCentre && snap != nil ? (0, 0) : center,
