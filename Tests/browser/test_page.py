@@ -147,15 +147,26 @@ def test_initial_value(page):
 
 def test_the_page_paints_its_pictures_before_the_elements_script_runs(page):
     """The bundled page's first frame shows each element's server picture, the elements' script not yet run (it
-    runs after that frame: its shadow roots would hold the frame up); then every element goes live."""
-    watch = page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
-      requestAnimationFrame(() => { window.__firstFrame = { defined: Boolean(customElements.get('endless-ruler')),
-        picture: Boolean(document.querySelector('#weight > svg')) }; });"""})
+    runs after that frame: its shadow roots would hold the frame up), in a box as large as the element's once it
+    runs, so that nothing on the page moves then (an inline picture's box was 4 px taller); then every element goes
+    live."""
+    boxes = ("['weight', 'pounds', 'height', 'loop', 'grid', 'back-to-centre'].map((id) => {"
+             "  const box = document.getElementById(id).getBoundingClientRect();"
+             "  return [id, box.top, box.width, box.height]; })")
+    watch = page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": f"""
+      const first = () => {{
+        if (!document.getElementById('back-to-centre')) return requestAnimationFrame(first);  // not parsed yet
+        window.__firstFrame = {{ defined: Boolean(customElements.get('endless-ruler')),
+          picture: Boolean(document.querySelector('#weight > svg')), boxes: {boxes} }};
+      }};
+      requestAnimationFrame(first);"""})
     try:
         page.open("/?value=72.4")
     finally:
         page.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": watch["identifier"]})
-    assert page.js("return window.__firstFrame") == {"defined": False, "picture": True}
+    first = page.js("return window.__firstFrame")
+    assert (first["defined"], first["picture"]) == (False, True)
+    assert first["boxes"] == page.js(f"return {boxes}")
     assert_ruler_shows(page, "72.4")
 
 
