@@ -273,11 +273,14 @@ def test_an_element_is_placed_once_and_asks_after_its_frame_is_painted(form_page
       const box = document.createElement('div');
       document.getElementById('form').append(box);
       box.innerHTML = '<endless-ruler id="one" value="30.0"></endless-ruler><endless-ruler id="nine" min="1" ' +
-        'max="90" step="0.5" unit="cm" ends="clamp" theme="dark" dir="rtl" spacing="12" value="7.5"></endless-ruler>';""")
+        'max="90" step="0.5" unit="cm" ends="clamp" theme="dark" dir="rtl" spacing="12" value="7.5">' +
+        '</endless-ruler>';""")
     page.wait_for(lambda: page.js("return ['one', 'nine'].every((id) => "
-                                  "window.__v(id).querySelectorAll('.canvas > svg').length > 0)"), "the new rulers went live")
+                                  "window.__v(id).querySelectorAll('.canvas > svg').length > 0)"),
+                  "the new rulers went live")
     asked = page.js("return window.__asked")
-    firsts = {name: next(a for a in asked if f"value={value}" in a[0]) for name, value in [("one", "30.0"), ("nine", "7.5")]}
+    firsts = {name: next(a for a in asked if f"value={value}" in a[0])
+              for name, value in [("one", "30.0"), ("nine", "7.5")]}
     seqs = {name: re.search(r"[?&]seq=(\d+)", url).group(1) for name, (url, _) in firsts.items()}
     assert seqs["one"] == seqs["nine"], seqs
     assert not any(in_frame for _, in_frame in firsts.values()), firsts
