@@ -50,13 +50,13 @@
     constructor() {
       super();
       this.attachShadow({ mode: 'open' }).append(shadow.content.cloneNode(true));
-      this.shadowRoot.querySelector('.frame').classList.add(this.constructor.view);
       const [, themeStyle, sizeStyle] = this.shadowRoot.querySelectorAll('style');
       Object.assign(this, { themeStyle, sizeStyle, readout: {}, tiles: new Map(), axes: [],
         frame: this.shadowRoot.querySelector('.frame'), view: this.shadowRoot.querySelector('.view'),
         content: this.shadowRoot.querySelector('.content'), canvas: this.shadowRoot.querySelector('.canvas'),
         error: this.shadowRoot.querySelector('.error'), seq: 0, busy: null, dirty: false, want: null, raf: 0,
         mark: null, startAt: null, committed: null, moved: false, roundTrips: [], frameTimes: [], scrolledAt: null });
+      this.frame.classList.add(this.constructor.view);
       this.view.addEventListener('scroll', () => this.scrolled(), { passive: true });
       this.view.addEventListener('scrollend', () => this.ended());
       // The reader takes over from a snap in progress: its end is theirs to settle.
