@@ -3,7 +3,7 @@ import PackageDescription
 
 // The fuzz target, kept apart from the main package (like `Benchmarks/`) so that the main package's build is
 // unaffected. `scripts/fuzz` builds it with `-sanitize=fuzzer`, which instruments every module and links libFuzzer.
-// `FastPathInstructions`, which `scripts/bench-server instructions` counts, reaches the server's internals the same way.
+// `EventLoopInstructions`, which `scripts/bench-server instructions` counts, reaches the server's internals the same way.
 //
 // `EndlessServer` is no product of the main package, so this package compiles the server's sources itself, through
 // the `endless` link to the repository root, as the module `FuzzedServer` (target names are unique across a package
@@ -62,14 +62,18 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             swiftSettings: [.define("ENDLESS_FUZZ"), .unsafeFlags(["-parse-as-library"])]
         ),
-        // New windows through the fast path, counted by `scripts/bench-server instructions` (built without the fuzzer).
+        // New windows answered on the event loop, counted by `scripts/bench-server instructions` (built without the
+        // fuzzer).
         .executableTarget(
-            name: "FastPathInstructions",
+            name: "EventLoopInstructions",
             dependencies: [
                 "FuzzedServer",
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),

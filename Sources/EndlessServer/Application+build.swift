@@ -24,14 +24,15 @@ public func buildApplication(
     }
     let responses = ResponseCache(options: options)
     let metrics = ServerMetrics()
-    // Frames, the page and its assets go through zlib (none is made by the thousand); SVG windows, `GzipWriter`.
     let compressors = CompressorPool(capacity: 64)
-    let responder = SVGResponder(options: options, responses: responses, metrics: metrics)
+    let responder = SVGResponder(
+        options: options, responses: responses, metrics: metrics, compressors: compressors)
 
     let connections = ConnectionRegistry(maximum: options.maximumConnections)
     let assets = StaticAssets(directory: options.publicDirectory, compressors: compressors)
     _ = SVGResource.renderingVersion  // drawn now, not by the first request
 
+    let serverName = "Endless"
     let router = Router()
     router.add(middleware: MetricsMiddleware())
     if logger.logLevel <= .info { router.add(middleware: LogRequestsMiddleware(.info)) }  // off the hot path otherwise
@@ -56,13 +57,13 @@ public func buildApplication(
                         requestTimeout: TimeAmount(options.requestHeadTimeout),
                         idleTimeout: TimeAmount(options.idleTimeout), registry: connections,
                         closed: metrics.connectionsClosed, evicted: metrics.connectionsEvicted),
-                    RoutedResponses(
-                        fastPath: SVGFastPathHandler(
-                            responder: responder, maximumTiles: options.maximumTilesOnEventLoop)),
+                    EventLoopResponder(
+                        svg: responder, maximumTiles: options.maximumTilesOnEventLoop, serverName: serverName),
                 ],
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: 1 << 20, maxHeaderListSize: 1 << 20))),
         configuration: ApplicationConfiguration(
-            address: .hostname(options.host, port: options.port), serverName: "Endless", backlog: options.listenBacklog,
+            address: .hostname(options.host, port: options.port), serverName: serverName,
+            backlog: options.listenBacklog,
             availableConnectionsDelegate: OpenConnections(maximum: options.maximumConnections)),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
         logger: logger)

@@ -1,9 +1,11 @@
+import HTTPTypes
 import Metrics
 
 /// The server's own metrics, made once so that a request only bumps numbers.
 /// Requests by route and status come from Hummingbird's `MetricsMiddleware` (`hb_requests`).
 struct ServerMetrics: Sendable {
-    /// Responses answered from the cache ahead of the router, counted where the router would count them.
+    /// Responses answered on the event loop, counted in the series the router's `MetricsMiddleware` counts them in:
+    /// by route, method and status.
     let requests: [String: Counter]
     let bytesSent: [String: Counter]
     let renderDuration: [String: Timer]
@@ -19,15 +21,20 @@ struct ServerMetrics: Sendable {
 
     init() {
         requests = Dictionary(
-            uniqueKeysWithValues: Self.routes.map {
-                (
-                    $0,
-                    Counter(
-                        label: "hb.requests",
-                        dimensions: [
-                            ("http.route", $0), ("http.request.method", "GET"), ("http.response.status_code", "200"),
-                        ])
-                )
+            uniqueKeysWithValues: Self.routes.flatMap { route in
+                ["GET", "HEAD"].flatMap { method in
+                    ["200", "304"].map { status in
+                        (
+                            Self.series(route, method, status),
+                            Counter(
+                                label: "hb.requests",
+                                dimensions: [
+                                    ("http.route", route), ("http.request.method", method),
+                                    ("http.response.status_code", status),
+                                ])
+                        )
+                    }
+                }
             })
         bytesSent = Dictionary(
             uniqueKeysWithValues: Self.routes.map {
@@ -37,5 +44,15 @@ struct ServerMetrics: Sendable {
             uniqueKeysWithValues: Self.routes.map {
                 ($0, Timer(label: "endless_render_duration", dimensions: [("route", $0)]))
             })
+    }
+
+    private static func series(_ route: String, _ method: String, _ status: String) -> String {
+        route + " " + method + " " + status
+    }
+
+    /// Counts an answer written on the event loop, as the router would have.
+    func count(_ answer: SVGAnswer, method: HTTPRequest.Method) {
+        requests[Self.series(answer.route, method.rawValue, String(answer.status.code))]?.increment()
+        if !answer.chunks.isEmpty { bytesSent[answer.route]?.increment(by: answer.payloadBytes) }
     }
 }

@@ -29,14 +29,6 @@ import Testing
         #expect(d.expired(at: opened + .seconds(1_000)) == nil)
     }
 
-    @Test func requestsAnsweredNextToTheSocketLeaveTheConnectionIdleFromThen() {
-        var d = deadlines()
-        d.bytesArrived(at: opened + .seconds(2))
-        d.requestsAnswered(at: opened + .seconds(3))
-        #expect(d.next?.deadline == opened + .seconds(63) && d.next?.expiry == .idle)
-        #expect(d.waitingSince == opened + .seconds(3))
-    }
-
     @Test func idleTimeCountsFromTheLastResponse() {
         var d = deadlines()
         d.bytesArrived(at: opened)

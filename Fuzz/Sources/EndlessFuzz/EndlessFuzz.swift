@@ -1,11 +1,11 @@
 // libFuzzer's entry point: each input is a request (see `FuzzRequest`) sent to the whole application, built once by
 // `buildApplication` and driven as HummingbirdTesting's `.router` mode drives it (its responder, a context on a
 // testing channel, the body written to memory). A 5xx, a 4xx whose body is not one line, a body that fails to write,
-// or an SVG answer from the event loop's fast path that differs from the router's (gzip: in what it decodes to) is a
-// violation: the target traps, so libFuzzer saves the input and stops.
+// or an SVG answer from the event loop (`EventLoopResponder`) that differs from the router's (gzip: in what it decodes
+// to) is a violation: the target traps, so libFuzzer saves the input and stops.
 //
 // Environment: `ENDLESS_ROOT` (the repository, for `templates/` and `public/`; found from this file otherwise),
-// `ENDLESS_FUZZ_FAST_PATH=0` (leave the fast path out), `ENDLESS_FUZZ_VERBOSE=1` (print each request and status).
+// `ENDLESS_FUZZ_EVENT_LOOP=0` (leave the event loop's answers out), `ENDLESS_FUZZ_VERBOSE=1` (print each request and status).
 import CompressNIO
 import Dispatch
 import Foundation
@@ -16,6 +16,7 @@ import Logging
 import Metrics
 import NIOCore
 import NIOEmbedded
+import NIOHTTPTypes
 import Prometheus
 
 @testable import FuzzedServer
@@ -68,8 +69,8 @@ final class Harness: Sendable {
     static let verbose = ProcessInfo.processInfo.environment["ENDLESS_FUZZ_VERBOSE"] == "1"
 
     private let respond: @Sendable (Request) async throws -> Response
-    /// The fast path's own responder: the app keeps its own out of reach.
-    private let fastPath: SVGResponder?
+    /// A responder of the event loop's own: the app keeps its own out of reach.
+    private let eventLoop: SVGResponder?
 
     private init() {
         let environment = ProcessInfo.processInfo.environment
@@ -89,10 +90,12 @@ final class Harness: Sendable {
             let app = try await buildApplication(options: options, registry: registry, logger: logger)
             return try await Self.responder(of: app)
         }
-        fastPath =
-            environment["ENDLESS_FUZZ_FAST_PATH"] == "0"
+        eventLoop =
+            environment["ENDLESS_FUZZ_EVENT_LOOP"] == "0"
             ? nil
-            : SVGResponder(options: options, responses: ResponseCache(options: options), metrics: ServerMetrics())
+            : SVGResponder(
+                options: options, responses: ResponseCache(options: options), metrics: ServerMetrics(),
+                compressors: CompressorPool(capacity: 1))
     }
 
     /// The app's responder as `.router` mode calls it: a fresh context on a testing channel for each request.
@@ -130,35 +133,37 @@ final class Harness: Sendable {
         }
         outcome.violation = FuzzRequest.violation(status: outcome.status, headers: headers, body: body.bytes)
         if Self.verbose && outcome.status >= 400 { outcome.text = String(reflecting: String(buffer: body.bytes)) }
-        if outcome.violation == nil { outcome.violation = fastPathDifference(fuzz, routed: outcome, body: body.bytes) }
+        if outcome.violation == nil { outcome.violation = eventLoopDifference(head, routed: outcome, body: body.bytes) }
         return outcome
     }
 
-    /// What the event loop's fast path, which answers plain GETs of `/svg/` ahead of the router, does differently:
-    /// whatever it answers must be what the router answers.
-    private func fastPathDifference(_ fuzz: FuzzRequest, routed: Outcome, body: ByteBuffer) -> String? {
-        var body = body
-        guard let fastPath, fuzz.method == .get, fuzz.target.hasPrefix("/svg/"), fuzz.headers[.ifNoneMatch] == nil
+    /// What the event loop, which answers `/svg/` requests whose answers are at hand ahead of the router, does
+    /// differently: whatever it answers must be what the router answers.
+    private func eventLoopDifference(_ head: HTTPRequest, routed: Outcome, body: ByteBuffer) -> String? {
+        guard let eventLoop else { return nil }
+        let channel = EmbeddedChannel(
+            handler: EventLoopResponder(svg: eventLoop, maximumTiles: 128, serverName: "Endless"))
+        defer { _ = try? channel.finish(acceptAlreadyClosed: true) }
+        guard (try? channel.writeInbound(HTTPRequestPart.head(head))) != nil,
+            (try? channel.writeInbound(HTTPRequestPart.end(nil))) != nil,
+            case .head(let response)? = try? channel.readOutbound(as: HTTPResponsePart.self)
         else { return nil }
-        let gzip = fuzz.headers.acceptsGzip
-        guard let answer = fastPath.immediateAnswer(to: fuzz.target, gzip: gzip, maximumTiles: 128)?.response else {
-            return nil
-        }
-        guard routed.status == 200 else {
-            return "the fast path answers 200 where the router answers \(routed.status)"
+        guard Int(response.status.code) == routed.status else {
+            return "the event loop answers \(response.status.code) where the router answers \(routed.status)"
         }
         var payload = ByteBuffer()
-        for var chunk in answer.chunks { payload.writeBuffer(&chunk) }
-        // Gzip streams may differ and both be right: each responder writes a window in the Huffman codes it kept from
-        // the windows before it (`GzipCodes`). What they decode to may not.
-        if gzip {
+        while case .body(var chunk)? = try? channel.readOutbound(as: HTTPResponsePart.self) {
+            payload.writeBuffer(&chunk)
+        }
+        var body = body
+        if response.headerFields[.contentEncoding] == "gzip" {
             var (fast, routed) = (payload, body)
-            payload = (try? fast.decompress(with: .gzip)) ?? ByteBuffer(string: "fast path: no gzip")
+            payload = (try? fast.decompress(with: .gzip)) ?? ByteBuffer(string: "event loop: no gzip")
             body = (try? routed.decompress(with: .gzip)) ?? ByteBuffer(string: "router: no gzip")
         }
         guard payload == body else {
-            return
-                "the fast path's body (\(payload.readableBytes) bytes) differs from the router's (\(body.readableBytes))"
+            return "the event loop's body (\(payload.readableBytes) bytes) differs from the router's"
+                + " (\(body.readableBytes))"
         }
         return nil
     }

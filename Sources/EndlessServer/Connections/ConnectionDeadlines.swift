@@ -39,12 +39,6 @@ struct ConnectionDeadlines {
         if responsesOwed == 0 { idleSince = now }
     }
 
-    /// Requests were read and answered past the decoder (`SVGFastPathHandler`): none is being read, none is owed.
-    mutating func requestsAnswered(at now: NIODeadline) {
-        requestStarted = nil
-        if responsesOwed == 0 { idleSince = now }
-    }
-
     mutating func writabilityChanged(to isWritable: Bool, at now: NIODeadline) {
         unwritableSince = isWritable ? nil : (unwritableSince ?? now)
     }

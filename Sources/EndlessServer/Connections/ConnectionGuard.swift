@@ -15,9 +15,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    /// What a handler next to the socket sends on when it has answered requests itself, unseen by the decoder.
-    struct RequestsAnswered {}
-
     private var deadlines: ConnectionDeadlines
     private let closed: [ConnectionDeadlines.Expiry: Counter]
     private let evicted: Counter
@@ -85,12 +82,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             publish()
         }
         context.write(data, promise: promise)
-    }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        guard event is RequestsAnswered else { return context.fireUserInboundEventTriggered(event) }
-        deadlines.requestsAnswered(at: .now())
-        publish()
     }
 
     /// Counts the connection in (once), which at the bound makes room, and starts its timer.

@@ -3,20 +3,11 @@ import Hummingbird
 
 extension Router {
     /// The SVG endpoints, GET and HEAD alike. Each route is named (so that metrics count each apart), and one reader,
-    /// `SVGResource.at`, reads them all, here and on the event loop's fast path alike.
+    /// `SVGResponder.decide`, reads them all, here and on the event loop alike.
     func addSVGRoutes(_ responder: SVGResponder) {
         let handler: @Sendable (Request, Context) async throws -> Response = { request, _ in
             do {
-                return try await responder.respond(to: request) { query throws(EndlessError) in
-                    guard
-                        let resource = try SVGResource.at(
-                            path: request.uri.path[...], query: query, looks: responder.tiles.rulerLooks)
-                    else {
-                        throw EndlessError(
-                            "path", "\(request.uri.path) is not here; see / for what is", kind: .notFound)
-                    }
-                    return resource
-                }
+                return try await responder.respond(to: request)
             } catch let error as EndlessError {
                 throw PlainTextError(error)
             } catch is RenderGate.Busy {

@@ -1,9 +1,9 @@
 extension SVGResponder {
     /// The responder the options describe, with fresh caches: the application's, and the fuzzer's fast path.
-    init(options: ServerOptions, responses: ResponseCache, metrics: ServerMetrics) {
+    init(options: ServerOptions, responses: ResponseCache, metrics: ServerMetrics, compressors: CompressorPool) {
         self.init(
             tiles: TileCache(capacity: options.tileCacheCapacity, maximumBytes: options.tileCacheBytes),
-            responses: responses, metrics: metrics, bytesPerChunk: options.bytesPerChunk,
+            responses: responses, metrics: metrics, compressors: compressors, bytesPerChunk: options.bytesPerChunk,
             largeWindows: RenderGate(
                 concurrent: options.concurrentLargeWindows, queued: options.queuedLargeWindows,
                 smallestTiles: options.maximumTilesOnEventLoop + 1))

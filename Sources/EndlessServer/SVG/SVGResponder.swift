@@ -7,115 +7,128 @@ import Metrics
 
 /// Answers SVG requests: headers, ETag and 304, HEAD, and the body in chunks of whole tiles, gzip-compressed
 /// with a sync flush after each chunk so that a client can show what has arrived.
+///
+/// `decide` and `draw` are the one place an answer is made, its cache key, ETag and headers worked out: the router
+/// (`respond`) and the event loop (`EventLoopResponder`) send what they give.
 struct SVGResponder: Sendable {
     let tiles: TileCache
     let responses: ResponseCache
     let metrics: ServerMetrics
+    let compressors: CompressorPool
     /// Bytes of SVG per HTTP chunk, at least.
     let bytesPerChunk: Int
     /// Takes turns among the large windows.
     let largeWindows: RenderGate
-    /// Huffman codes kept per kind of document: a new window is written in the last one's codes when they suit it.
-    let gzipCodes = Dictionary(uniqueKeysWithValues: SVGResource.Kind.allCases.map { ($0, GzipCodes()) })
 
-    /// Answers from the response cache when this URL went out before in this encoding and was kept; else parses the
-    /// query (read once) and draws (a large window in its turn, see `RenderGate`), keeping what went out if its URL
-    /// was asked for before. Throws `RenderGate.Busy` when too many large windows wait already.
-    func respond(
-        to request: Request, parse: ([(String, String)]) throws(EndlessError) -> SVGResource
-    ) async throws -> Response {
-        let gzip = request.headers.acceptsGzip
-        let key = Self.cacheKey(path: request.uri.string, gzip: gzip)
-        if let cached = responses.response(for: key) {
-            return try await response(
-                to: request, etag: cached.etag, pinned: cached.pinned, gzip: gzip
-            ) { cached }
-        }
-        let query = request.queryPairs
-        let resource = try parse(query)
-        let etag = Self.etag(for: resource, gzip: gzip)
-        let pinned = SVGResource.isPinned(query)
-        return try await response(to: request, etag: etag, pinned: pinned, gzip: gzip) {
-            try await largeWindows.admit(tiles: resource.tileCount) {
-                draw(resource, etag: etag, pinned: pinned, gzip: gzip, cacheKey: key)
-            }
-        }
+    /// What a request gets before anything is drawn: an answer at hand, or a resource to draw.
+    enum Decision {
+        case answer(SVGAnswer)
+        case draw(Drawing)
     }
 
-    /// Headers, then 304 for a matching `If-None-Match`, no body for HEAD (neither draws anything), else the
-    /// `answer`'s chunks.
-    private func response(
-        to request: Request, etag: String, pinned: Bool, gzip: Bool,
-        answer: () async throws -> CachedResponse
-    ) async throws -> Response {
-        if Self.matches(request.headers[values: .ifNoneMatch], etag: etag) {
-            return Response(
-                status: .notModified, headers: Self.headers(etag: etag, pinned: pinned, gzip: false))
-        }
-        let headers = Self.headers(etag: etag, pinned: pinned, gzip: gzip)
-        if request.method == .head {
-            var response = Response(status: .ok, headers: headers)
-            response.headers[.contentLength] = nil  // the GET is chunked: no length to announce
-            return response
-        }
-        return Response(status: .ok, headers: headers, body: replay(try await answer()))
+    /// A resource to draw, and what its answer will say.
+    struct Drawing {
+        let resource: SVGResource
+        let etag: String
+        let pinned: Bool
+        let gzip: Bool
+        let cacheKey: String
     }
 
-    private func replay(_ answer: CachedResponse) -> ResponseBody {
-        let bytesSent = metrics.bytesSent[answer.resource.route]
-        return ResponseBody { writer in
-            for chunk in answer.chunks { try await writer.write(chunk) }
-            bytesSent?.increment(by: answer.payloadBytes)
-            try await writer.finish(nil)
+    /// Answers from the response cache when this URL went out before in this encoding and was kept (a 304 for a
+    /// matching `If-None-Match`, headers alone for HEAD); else reads the URL (its query once) and says what to draw.
+    /// Throws for a URL no SVG route has, or a bad parameter. With `countingMisses: false`, a miss is left for the
+    /// caller to count, once it knows it will draw (a look that hands the request on would count it twice).
+    func decide(_ request: HTTPRequest, countingMisses: Bool = true) throws(EndlessError) -> Decision {
+        let target = request.path ?? "/"
+        let gzip = request.headerFields.acceptsGzip
+        let key = Self.cacheKey(path: target, gzip: gzip)
+        let conditional = request.headerFields[.ifNoneMatch] != nil || request.method == .head
+        if let cached = responses.response(for: key, countingMisses: countingMisses) {
+            guard conditional,
+                let answer = Self.bodiless(
+                    request, cached.resource, etag: cached.etag, pinned: cached.pinned, gzip: gzip)
+            else { return .answer(SVGAnswer(cached)) }
+            return .answer(answer)
         }
-    }
-
-    /// The resource drawn (tiles from the cache) and encoded, chunk by chunk, and kept under `cacheKey` if small
-    /// enough and asked for before. Each chunk is a whole number of tiles, gzip-flushed (`GzipWriter`), so that it
-    /// decodes as it arrives.
-    private func draw(
-        _ resource: SVGResource, etag: String, pinned: Bool, gzip: Bool, cacheKey: String
-    ) -> CachedResponse {
-        let start = ContinuousClock.now
-        let rendered = resource.render(cache: tiles)
-        metrics.renderDuration[resource.kind.route]?.record(duration: ContinuousClock.now - start)
-        let ends = Self.chunkEnds(rendered, bytesPerChunk: bytesPerChunk)
-        let chunks =
-            gzip
-            ? GzipWriter.gzip(rendered.document, partEnds: ends, codes: gzipCodes[resource.kind])
-            : zip([0] + ends.dropLast(), ends).map { ByteBuffer(bytes: rendered.document[$0..<$1]) }
-        let response = CachedResponse(etag: etag, resource: resource.kind, pinned: pinned, gzip: gzip, chunks: chunks)
-        responses.keepIfAskedBefore(response, for: cacheKey)
-        return response
-    }
-
-    /// The whole answer to a plain GET of `uri`, made now, for the event loop to write ahead of the router: from the
-    /// response cache, or drawn and compressed (`isNew`) when it places at most `maximumTiles` tiles (a few hundred
-    /// microseconds' work); `nil` for anything else, and for any error, which the router's path then reports.
-    func immediateAnswer(to uri: String, gzip: Bool, maximumTiles: Int) -> (response: CachedResponse, isNew: Bool)? {
-        guard uri.utf8.count <= Limits.maximumURLBytes else { return nil }
-        let key = Self.cacheKey(path: uri, gzip: gzip)
-        if let cached = responses.response(for: key, countingMisses: false) { return (cached, false) }
-        let (path, query) = PlainTarget.read(uri) ?? { url in (url.path[...], url.queryPairs) }(URI(uri))
-        guard !path.utf8.contains(UInt8(ascii: "%")),
-            let resource = try? SVGResource.at(path: path, query: query, looks: tiles.rulerLooks),
-            resource.tileCount <= maximumTiles
-        else { return nil }
-        responses.countMiss()
-        let response = draw(
-            resource, etag: Self.etag(for: resource, gzip: gzip), pinned: SVGResource.isPinned(query),
+        let uri = URI(target)
+        let query = uri.queryPairs
+        guard let resource = try SVGResource.at(path: uri.path[...], query: query, looks: tiles.rulerLooks) else {
+            throw EndlessError("path", "\(uri.path) is not here; see / for what is", kind: .notFound)
+        }
+        let drawing = Drawing(
+            resource: resource, etag: Self.etag(for: resource, gzip: gzip), pinned: SVGResource.isPinned(query),
             gzip: gzip, cacheKey: key)
-        return (response, true)
+        guard conditional,
+            let answer = Self.bodiless(
+                request, resource.kind, etag: drawing.etag, pinned: drawing.pinned, gzip: gzip)
+        else { return .draw(drawing) }
+        return .answer(answer)
+    }
+
+    /// A 304 for a matching `If-None-Match`, and for HEAD the headers a GET gets (without a length: it is chunked);
+    /// neither draws anything. A GET whose `If-None-Match` matches nothing gets nothing here, and is drawn.
+    private static func bodiless(
+        _ request: HTTPRequest, _ kind: SVGResource.Kind, etag: String, pinned: Bool, gzip: Bool
+    ) -> SVGAnswer? {
+        if matches(request.headerFields[values: .ifNoneMatch], etag: etag) {
+            return SVGAnswer(
+                status: .notModified, headers: headers(etag: etag, pinned: pinned, gzip: false), route: kind.route)
+        }
+        guard request.method == .head else { return nil }
+        return SVGAnswer(status: .ok, headers: headers(etag: etag, pinned: pinned, gzip: gzip), route: kind.route)
+    }
+
+    /// The resource drawn (tiles from the cache) and encoded, chunk by chunk, and kept under its cache key if small
+    /// enough and asked for before. Each chunk is a whole number of tiles, gzip-flushed, so that it decodes as it
+    /// arrives.
+    func draw(_ drawing: Drawing) -> SVGAnswer {
+        let start = ContinuousClock.now
+        let rendered = drawing.resource.render(cache: tiles)
+        metrics.renderDuration[drawing.resource.kind.route]?.record(duration: ContinuousClock.now - start)
+        let ends = Self.chunkEnds(rendered, bytesPerChunk: bytesPerChunk)
+        let gzipped = drawing.gzip ? compressors.gzipChunks(rendered.document, partEnds: ends) : nil
+        let chunks = gzipped ?? Self.slices(of: ByteBuffer(bytes: rendered.document), endingAt: ends)
+        let response = CachedResponse(
+            etag: drawing.etag, resource: drawing.resource.kind, pinned: drawing.pinned, gzip: gzipped != nil,
+            chunks: chunks)
+        responses.keepIfAskedBefore(response, for: drawing.cacheKey)
+        return SVGAnswer(response)
+    }
+
+    /// The router's answer: as `decide` says, a large window drawn in its turn (see `RenderGate`). Throws
+    /// `RenderGate.Busy` when too many large windows wait already.
+    func respond(to request: Request) async throws -> Response {
+        let answer: SVGAnswer
+        switch try decide(request.head) {
+        case .answer(let ready): answer = ready
+        case .draw(let drawing):
+            answer = try await largeWindows.admit(tiles: drawing.resource.tileCount) { draw(drawing) }
+        }
+        let bytesSent = metrics.bytesSent[answer.route]
+        let chunks = answer.chunks
+        return Response(
+            status: answer.status, headers: answer.headers,
+            body: ResponseBody { writer in
+                for chunk in chunks { try await writer.write(chunk) }
+                bytesSent?.increment(by: answer.payloadBytes)
+                try await writer.finish(nil)
+            })
     }
 
     /// The headers of every SVG response (`gzip` adds `Content-Encoding`); `Endless-Rendering` names the version a
     /// URL may pin with `v=`. A pinned URL never changes: caches keep it for good. Any other may change when a new
     /// version draws differently: caches keep it an hour, then revalidate (the ETag names the version).
     static func headers(etag: String, pinned: Bool, gzip: Bool) -> HTTPFields {
+        var headers = pinned ? (gzip ? pinnedGzipHeaders : pinnedHeaders) : (gzip ? gzipHeaders : plainHeaders)
+        headers[.eTag] = etag
+        return headers
+    }
+
+    private static func makeHeaders(pinned: Bool, gzip: Bool) -> HTTPFields {
         var headers: HTTPFields = [
             .contentType: "image/svg+xml; charset=utf-8",
             .vary: "Accept-Encoding",
-            .eTag: etag,
             .cacheControl: pinned ? "public, max-age=31536000, immutable" : "public, max-age=3600",
             .accessControlAllowOrigin: "*",
             .renderingVersion: SVGResource.renderingVersion,
@@ -123,6 +136,12 @@ struct SVGResponder: Sendable {
         if gzip { headers[.contentEncoding] = "gzip" }
         return headers
     }
+
+    // The four sets of headers, made once: an answer adds its ETag to a copy.
+    private static let plainHeaders = makeHeaders(pinned: false, gzip: false)
+    private static let gzipHeaders = makeHeaders(pinned: false, gzip: true)
+    private static let pinnedHeaders = makeHeaders(pinned: true, gzip: false)
+    private static let pinnedGzipHeaders = makeHeaders(pinned: true, gzip: true)
 
     /// The response cache's key: the URL as sent, and the encoding.
     static func cacheKey(path: String, gzip: Bool) -> String { (gzip ? "gzip " : "identity ") + path }
@@ -140,24 +159,14 @@ struct SVGResponder: Sendable {
         return ends
     }
 
+    /// `buffer`'s bytes in pieces ending at `ends`, all sharing its storage.
+    static func slices(of buffer: ByteBuffer, endingAt ends: [Int]) -> [ByteBuffer] {
+        zip([0] + ends.dropLast(), ends).map { buffer.getSlice(at: $0, length: $1 - $0)! }
+    }
+
     /// A strong ETag from what the bytes depend on; the gzip stream is a different representation.
     static func etag(for resource: SVGResource, gzip: Bool) -> String {
-        let hash = resource.contentHash()
-        // As `"\"" + String(hash, radix: 16) + "-gz\""` spells it, written into one string rather than three joined.
-        let digits = Hexadecimal.digitCount(hash)
-        return String(unsafeUninitializedCapacity: digits + (gzip ? 5 : 2)) { bytes in
-            bytes[0] = UInt8(ascii: "\"")
-            for index in 0..<digits { bytes[1 + index] = Hexadecimal.digit(hash, place: digits - 1 - index) }
-            var end = 1 + digits
-            if gzip {
-                for byte in "-gz".utf8 {
-                    bytes[end] = byte
-                    end += 1
-                }
-            }
-            bytes[end] = UInt8(ascii: "\"")
-            return end + 1
-        }
+        "\"" + String(resource.contentHash(), radix: 16) + (gzip ? "-gz\"" : "\"")
     }
 
     /// `If-None-Match` uses weak comparison: `W/` prefixes are ignored, and `*` matches anything.
@@ -168,6 +177,31 @@ struct SVGResponder: Sendable {
             return tag == "*" || tag == etag
         }
     }
+}
+
+/// What an SVG request gets, whichever way it leaves: status, headers, and the body's chunks (none for a 304 or a
+/// HEAD), with the route its metrics count under.
+struct SVGAnswer: Sendable {
+    var status: HTTPResponse.Status
+    var headers: HTTPFields
+    var chunks: [ByteBuffer] = []
+    var route = ""
+
+    init(status: HTTPResponse.Status, headers: HTTPFields, route: String) {
+        self.status = status
+        self.headers = headers
+        self.route = route
+    }
+
+    init(_ response: CachedResponse) {
+        status = .ok
+        headers = SVGResponder.headers(etag: response.etag, pinned: response.pinned, gzip: response.gzip)
+        chunks = response.chunks
+        route = response.resource.route
+    }
+
+    /// Bytes of body sent: what `endless_bytes_sent` counts.
+    var payloadBytes: Int { chunks.reduce(0) { $0 + $1.readableBytes } }
 }
 
 extension StringProtocol {

@@ -1,0 +1,57 @@
+// New 1200×120 ruler windows answered on the event loop, as bench-server's new-window client asks for them, for
+// `scripts/bench-server instructions` to count under callgrind: from a request's bytes through NIO's HTTP/1 decoder,
+// the codec and `EventLoopResponder` to the response's bytes out of NIO's encoder (reading the URL, drawing,
+// compressing), nothing of the socket. A shared machine's time swings by a third; instructions repeat to a fraction
+// of a percent, so two builds compare.
+import Metrics
+import NIOCore
+import NIOEmbedded
+import NIOHTTP1
+import NIOHTTPTypesHTTP1
+import Prometheus
+
+@testable import FuzzedServer
+
+@main struct EventLoopInstructions {
+    static func main() throws {
+        let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()))
+        let options = ServerOptions()
+        let responder = SVGResponder(
+            options: options, responses: ResponseCache(options: options), metrics: ServerMetrics(),
+            compressors: CompressorPool(capacity: 1))
+        let channel = EmbeddedChannel()
+        // The pipeline Hummingbird's HTTP/1 channel sets up, the responder where the application puts it.
+        try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+            withPipeliningAssistance: false, withErrorHandling: false)
+        try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+        try channel.pipeline.syncOperations.addHandler(
+            EventLoopResponder(svg: responder, maximumTiles: options.maximumTilesOnEventLoop, serverName: "Endless"))
+        // The warm-up draws the looks a running server has kept; then `count` are counted.
+        var offset = 123_456_789_012
+        let requests = (0..<(200 + count)).map { _ in
+            offset += 1_000_003
+            return ByteBuffer(
+                string: "GET /svg/ruler?offset=\(offset)&width=1200&height=120 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Accept-Encoding: gzip\r\n\r\n")
+        }
+        var answered = 0
+        for request in requests { answered += try answer(request, on: channel) }
+        guard answered == requests.count else {
+            fatalError(
+                "event-loop-instructions: \(answered) of \(requests.count) requests answered 200 on the event loop")
+        }
+        print("\(count) new windows counted after \(requests.count - count) to warm up")
+    }
+
+    /// One request in, its answer out: what callgrind counts (`bench-server` toggles collection on this function).
+    @inline(never) static func answer(_ request: ByteBuffer, on channel: EmbeddedChannel) throws -> Int {
+        try channel.writeInbound(request)
+        channel.embeddedEventLoop.run()
+        var answered = 0
+        while let part = try channel.readOutbound(as: ByteBuffer.self) {
+            if part.readableBytesView.starts(with: "HTTP/1.1 200 OK".utf8) { answered += 1 }
+        }
+        return answered
+    }
+}

@@ -1,0 +1,145 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTPTypes
+
+/// Answers on the event loop, after NIO's HTTP/1 decoder, the requests whose answers are at hand: an SVG URL from the
+/// response cache, a new window of at most `maximumTiles` tiles, a 304 or a HEAD (`SVGResponder.decide`). Every other
+/// request, and any whose answer is not at hand (errors included), goes on to the router.
+///
+/// Responses on a connection keep the order of its requests, and the router answers asynchronously: so a request is
+/// answered here only while no request handed on awaits its response.
+///
+/// A client that sends requests and does not read its answers is held to what one read brings: while the connection
+/// cannot write, nothing more is answered or read, and the parts already decoded wait here, in order.
+final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let svg: SVGResponder
+    private let maximumTiles: Int
+    private let serverName: String
+    /// Requests handed on whose responses have not ended yet.
+    private var routedResponsesPending = 0
+    /// Whether the parts of the request under way go on to the router (else it was answered here).
+    private var handingOn = false
+    /// Parts that came while the connection could not write, waiting their turn.
+    private var waiting = CircularBuffer<HTTPRequestPart>()
+    /// A read held back until the connection can write and nothing waits.
+    private var readHeld = false
+    /// Answers written and not yet flushed.
+    private var flushPending = false
+    /// A request answered here asked to close the connection: nothing after it is read.
+    private var closing = false
+
+    init(svg: SVGResponder, maximumTiles: Int, serverName: String) {
+        self.svg = svg
+        self.maximumTiles = maximumTiles
+        self.serverName = serverName
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        guard waiting.isEmpty, context.channel.isWritable else { return waiting.append(part) }
+        take(part, context: context)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        flushIfPending(context: context)
+        context.fireChannelReadComplete()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        context.fireChannelWritabilityChanged()
+        guard context.channel.isWritable else { return }
+        while !waiting.isEmpty, context.channel.isWritable { take(waiting.removeFirst(), context: context) }
+        flushIfPending(context: context)
+        if readHeld, waiting.isEmpty {
+            readHeld = false
+            context.read()
+        }
+    }
+
+    func read(context: ChannelHandlerContext) {
+        guard waiting.isEmpty, context.channel.isWritable else {
+            readHeld = true
+            return
+        }
+        context.read()
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { routedResponsesPending -= 1 }
+        context.write(data, promise: promise)
+    }
+
+    /// A close (the client's end of input, an idle timeout) takes the answers already written with it.
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        flushIfPending(context: context)
+        context.close(mode: mode, promise: promise)
+    }
+
+    /// Answers a request's head here if it can, and drops the rest of its parts; else hands them all on.
+    private func take(_ part: HTTPRequestPart, context: ChannelHandlerContext) {
+        guard !closing else { return }
+        guard case .head(let request) = part else {
+            if handingOn { context.fireChannelRead(wrapInboundOut(part)) }
+            return
+        }
+        if routedResponsesPending == 0, let answer = answer(request) {
+            handingOn = false
+            write(answer, context: context)
+            svg.metrics.count(answer, method: request.method)
+            if request.asksToClose {
+                // As the router does: the answer goes out whole, then the output closes.
+                closing = true
+                flushIfPending(context: context)
+                context.close(mode: .output, promise: nil)
+            }
+        } else {
+            handingOn = true
+            routedResponsesPending += 1
+            context.fireChannelRead(wrapInboundOut(part))
+        }
+    }
+
+    /// What `SVGResponder` gives at once for a GET or HEAD of `/svg/…`; `nil` for anything to leave to the router.
+    private func answer(_ request: HTTPRequest) -> SVGAnswer? {
+        guard request.method == .get || request.method == .head, let path = request.path, path.hasPrefix("/svg/"),
+            let decision = try? svg.decide(request, countingMisses: false)
+        else { return nil }
+        switch decision {
+        case .answer(let answer): return answer
+        case .draw(let drawing) where drawing.resource.tileCount <= maximumTiles:
+            svg.responses.countMiss()
+            return svg.draw(drawing)
+        case .draw: return nil
+        }
+    }
+
+    private func write(_ answer: SVGAnswer, context: ChannelHandlerContext) {
+        var head = HTTPResponse(status: answer.status, headerFields: answer.headers)
+        head.headerFields[.date] = HTTPDate.now
+        head.headerFields[.server] = serverName
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        for chunk in answer.chunks { context.write(wrapOutboundOut(.body(chunk)), promise: nil) }
+        context.write(wrapOutboundOut(.end(nil)), promise: nil)
+        flushPending = true
+    }
+
+    private func flushIfPending(context: ChannelHandlerContext) {
+        guard flushPending else { return }
+        flushPending = false
+        context.flush()
+    }
+}
+
+extension HTTPRequest {
+    /// `Connection: close`: the client sends nothing after this request and the server closes once it has answered.
+    var asksToClose: Bool {
+        headerFields[values: .connection].contains { value in
+            value.split(separator: ",").contains { $0.trimmingCharacters(in: " \t").lowercased() == "close" }
+        }
+    }
+}
