@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "endless", targets: ["endless"]),
         .library(name: "EndlessCore", targets: ["EndlessCore"]),
         .library(name: "EndlessSVG", targets: ["EndlessSVG"]),
+        // For the fuzzer's package, which compiles the server's sources itself (see Fuzz/Package.swift).
+        .library(name: "CLibdeflate", targets: ["CLibdeflate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,11 +29,13 @@ let package = Package(
         .target(name: "EndlessCore"),
         // Turns the core's tiles into SVG bytes.
         .target(name: "EndlessSVG", dependencies: ["EndlessCore"]),
+        // Debian's libdeflate-dev: gzips answers sent in one piece.
+        .systemLibrary(name: "CLibdeflate"),
         // The HTTP server: validates requests, asks the core, streams, compresses, caches.
         .target(
             name: "EndlessServer",
             dependencies: [
-                "EndlessCore", "EndlessSVG",
+                "EndlessCore", "EndlessSVG", "CLibdeflate",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -29,6 +29,7 @@ let package = Package(
         .target(
             name: "FuzzedServer",
             dependencies: [
+                .product(name: "CLibdeflate", package: "endless"),
                 .product(name: "EndlessCore", package: "endless"),
                 .product(name: "EndlessSVG", package: "endless"),
                 .product(name: "Hummingbird", package: "hummingbird"),

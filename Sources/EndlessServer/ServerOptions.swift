@@ -26,6 +26,9 @@ public struct ServerOptions: Sendable {
     public var concurrentLargeWindows = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
     /// Larger windows that may wait their turn; one more is answered 503 with `Retry-After`, at once.
     public var queuedLargeWindows = 32
+    /// Bytes of answers drawn and not yet written to a socket, server-wide: past it, new windows wait for slow
+    /// readers to take theirs (or for their connections to close).
+    public var maximumUnsentBytes = 64 << 20
 
     /// Time a client has to send a whole request (its head, and any body) once its first byte has arrived; then it
     /// gets 408 and the connection is closed.

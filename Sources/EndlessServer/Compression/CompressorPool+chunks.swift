@@ -4,26 +4,29 @@ import NIOCore
 extension CompressorPool {
     /// `document` as one gzip stream in chunks that end where its parts do (`partEnds`, increasing, the last
     /// `document.count`): each chunk but the last ends with a sync flush, so that a client decodes it as it arrives,
-    /// and matches still reach back into earlier parts. `nil` if zlib fails.
+    /// and matches still reach back into earlier parts. `nil` if zlib fails. (One part goes to libdeflate, faster
+    /// for a whole buffer: see `WholeGzipPool`.)
     func gzipChunks(_ document: [UInt8], partEnds: [Int]) -> [ByteBuffer]? {
+        if partEnds.count == 1, let whole = wholes.gzip(document) { return [whole] }
         guard let box = try? take() else { return nil }
         defer { give(box) }
-        // Both buffers stay uniquely owned while zlib works on them (a slice would make each step copy), and the
-        // chunks are sliced from the output once it is whole (`CachedResponse` copies them to a buffer of their size).
-        var input = ByteBuffer(bytes: document)
-        var output = ByteBufferAllocator().buffer(capacity: box.compressor.maxSize(from: input) + 6 * partEnds.count)
-        var ends: [Int] = []
-        ends.reserveCapacity(partEnds.count)
+        // A part at a time, in buffers of a part's size: one buffer of the whole document's would be allocated and
+        // faulted in anew for each large window (`CachedResponse` copies the chunks into one buffer of their size).
+        var chunks: [ByteBuffer] = []
+        chunks.reserveCapacity(partEnds.count)
+        var start = 0
         do {
             for (index, end) in partEnds.enumerated() {
-                input.moveWriterIndex(to: end)
+                var input = ByteBuffer(bytes: document[start..<end])
+                var output = ByteBufferAllocator().buffer(capacity: box.compressor.maxSize(from: input))
                 let isLast = index == partEnds.count - 1
                 try box.compressor.deflate(from: &input, to: &output, flush: isLast ? .finish : .sync)
-                ends.append(output.writerIndex)
+                chunks.append(output)
+                start = end
             }
         } catch {
             return nil
         }
-        return SVGResponder.slices(of: output, endingAt: ends)
+        return chunks
     }
 }

@@ -3,8 +3,9 @@ import NIOCore
 import NIOHTTPTypes
 
 /// Answers on the event loop, after NIO's HTTP/1 decoder, the requests whose answers are at hand: an SVG URL from the
-/// response cache, a new window of at most `maximumTiles` tiles, a 304 or a HEAD (`SVGResponder.decide`). Every other
-/// request, and any whose answer is not at hand (errors included), goes on to the router.
+/// response cache, a new window of at most `maximumTiles` tiles (while the answers unsent leave room: see
+/// `RenderGate`), a 304 or a HEAD (`SVGResponder.decide`). Every other request, and any whose answer is not at hand
+/// (errors included), goes on to the router.
 ///
 /// Responses on a connection keep the order of its requests, and the router answers asynchronously: so a request is
 /// answered here only while no request handed on awaits its response.
@@ -45,8 +46,14 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         take(part, context: context)
     }
 
+    /// Flushes once the event loop has read every connection that was ready in this turn (its tasks run after the
+    /// turn's reads), rather than after this connection's: the turn's answers then leave one after another, and a
+    /// client woken by the first finds the next already there, instead of being woken, and the loop put aside for
+    /// it, once an answer.
     func channelReadComplete(context: ChannelHandlerContext) {
-        flushIfPending(context: context)
+        if flushPending {
+            context.eventLoop.assumeIsolated().execute { self.flushIfPending(context: context) }
+        }
         context.fireChannelReadComplete()
     }
 
@@ -111,9 +118,11 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         else { return nil }
         switch decision {
         case .answer(let answer): return answer
-        case .draw(let drawing) where drawing.resource.tileCount <= maximumTiles:
+        case .draw(let drawing) where drawing.resource.tileCount <= maximumTiles && svg.largeWindows.hasRoomForAnswers:
             svg.responses.countMiss()
-            return svg.draw(drawing)
+            var answer = svg.draw(drawing)
+            answer.drawn = true
+            return answer
         case .draw: return nil
         }
     }
@@ -124,7 +133,15 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         head.headerFields[.server] = serverName
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         for chunk in answer.chunks { context.write(wrapOutboundOut(.body(chunk)), promise: nil) }
-        context.write(wrapOutboundOut(.end(nil)), promise: nil)
+        guard answer.drawn else {
+            flushPending = true
+            return context.write(wrapOutboundOut(.end(nil)), promise: nil)
+        }
+        // Counted unsent until its last part has left, or failed to (the connection closed).
+        let unsent = RenderGate.Unsent(answer.payloadBytes, in: svg.largeWindows)
+        let written = context.eventLoop.makePromise(of: Void.self)
+        written.futureResult.whenComplete { _ in withExtendedLifetime(unsent) {} }
+        context.write(wrapOutboundOut(.end(nil)), promise: written)
         flushPending = true
     }
 

@@ -4,28 +4,63 @@ import Synchronization
 /// Bounds the large windows drawn at once, so that drawing them cannot take every core from light requests (a
 /// health check, a small window), and bounds those waiting, so that a flood gets a quick 503 rather than a queue
 /// that grows without end. Waiting suspends a task; it holds no thread.
+///
+/// It also counts the bytes drawn and not yet written to a socket, server-wide (`holding`, `sent`): while they are
+/// over `maximumUnsentBytes`, large windows wait, and nothing new is drawn on the event loop, so that clients that
+/// read slowly cannot make the server hold more than that in answers.
 final class RenderGate: Sendable {
     /// Windows with fewer tiles pass at once: they cost less than queuing them would.
     let smallestTiles: Int
     let concurrent: Int
     let queued: Int
+    let maximumUnsentBytes: Int
     private let state: Mutex<State>
     private let shed = Counter(label: "endless_requests_shed", dimensions: [("reason", "large_windows_queue_full")])
+    private let unsent = Gauge(label: "endless_unsent_bytes")
 
     private struct State {
         var free: Int
         var waiting: [CheckedContinuation<Bool, Never>] = []
+        var unsentBytes = 0
+
     }
 
     /// The answer to a large window that found the queue full.
     struct Busy: Error {}
 
-    init(concurrent: Int, queued: Int, smallestTiles: Int) {
+    init(concurrent: Int, queued: Int, smallestTiles: Int, maximumUnsentBytes: Int = .max) {
         precondition(concurrent > 0 && queued >= 0)
         self.concurrent = concurrent
         self.queued = queued
         self.smallestTiles = smallestTiles
+        self.maximumUnsentBytes = maximumUnsentBytes
         state = Mutex(State(free: concurrent))
+    }
+
+    /// Whether the answers drawn and not yet sent are within their bound: if not, new windows wait.
+    var hasRoomForAnswers: Bool { state.withLock { $0.unsentBytes < maximumUnsentBytes } }
+
+    /// An answer of `bytes` was drawn and is on its way to a socket.
+    func holding(_ bytes: Int) {
+        unsent.record(
+            state.withLock { state in
+                state.unsentBytes += bytes
+                return state.unsentBytes
+            })
+    }
+
+    /// An answer of `bytes` has left (or its connection closed): a waiting window may go if that made room.
+    func sent(_ bytes: Int) {
+        let (next, total) = state.withLock { state -> (CheckedContinuation<Bool, Never>?, Int) in
+            state.unsentBytes -= bytes
+            guard state.free > 0, state.unsentBytes < maximumUnsentBytes, !state.waiting.isEmpty else {
+                return (nil, state.unsentBytes)
+            }
+            state.free -= 1
+            return (state.waiting.removeFirst(), state.unsentBytes)
+        }
+        unsent.record(total)
+        next?.resume(returning: true)
     }
 
     /// `draw()` for a window of `tiles` tiles, in its turn if it is large; throws `Busy` when too many wait.
@@ -40,7 +75,7 @@ final class RenderGate: Sendable {
     private func acquire() async throws {
         let admitted = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let decided = state.withLock { state -> Bool? in
-                if state.free > 0 {
+                if state.free > 0, state.unsentBytes < maximumUnsentBytes {
                     state.free -= 1
                     return true
                 }
@@ -56,15 +91,32 @@ final class RenderGate: Sendable {
         }
     }
 
-    /// Hands the turn to the longest waiting, else frees it.
+    /// Hands the turn to the longest waiting if the answers unsent leave room, else frees it.
     private func release() {
         let next = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-            if state.waiting.isEmpty {
+            if state.waiting.isEmpty || state.unsentBytes >= maximumUnsentBytes {
                 state.free += 1
                 return nil
             }
             return state.waiting.removeFirst()
         }
         next?.resume(returning: true)
+    }
+}
+
+extension RenderGate {
+    /// An answer's bytes counted as unsent for as long as it lives: what holds it (a response's body) lets go of it
+    /// once written, or dropped, whichever way that happens.
+    final class Unsent: Sendable {
+        private let gate: RenderGate
+        private let bytes: Int
+
+        init(_ bytes: Int, in gate: RenderGate) {
+            self.gate = gate
+            self.bytes = bytes
+            gate.holding(bytes)
+        }
+
+        deinit { gate.sent(bytes) }
     }
 }

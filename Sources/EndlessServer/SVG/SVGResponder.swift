@@ -100,16 +100,20 @@ struct SVGResponder: Sendable {
     /// `RenderGate.Busy` when too many large windows wait already.
     func respond(to request: Request) async throws -> Response {
         let answer: SVGAnswer
+        let unsent: RenderGate.Unsent?
         switch try decide(request.head) {
-        case .answer(let ready): answer = ready
+        case .answer(let ready): (answer, unsent) = (ready, nil)
         case .draw(let drawing):
             answer = try await largeWindows.admit(tiles: drawing.resource.tileCount) { draw(drawing) }
+            unsent = RenderGate.Unsent(answer.payloadBytes, in: largeWindows)
         }
         let bytesSent = metrics.bytesSent[answer.route]
         let chunks = answer.chunks
         return Response(
             status: answer.status, headers: answer.headers,
             body: ResponseBody { writer in
+                // Counted unsent until this body is written or dropped.
+                withExtendedLifetime(unsent) {}
                 for chunk in chunks { try await writer.write(chunk) }
                 bytesSent?.increment(by: answer.payloadBytes)
                 try await writer.finish(nil)
@@ -186,6 +190,8 @@ struct SVGAnswer: Sendable {
     var headers: HTTPFields
     var chunks: [ByteBuffer] = []
     var route = ""
+    /// Drawn for this request, not shared with the cache: its bytes count as unsent until written.
+    var drawn = false
 
     init(status: HTTPResponse.Status, headers: HTTPFields, route: String) {
         self.status = status

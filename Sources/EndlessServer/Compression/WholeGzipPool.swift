@@ -1,0 +1,35 @@
+import CLibdeflate
+import NIOCore
+import Synchronization
+
+/// libdeflate compressors ready for reuse, for answers sent in one piece: libdeflate compresses a whole buffer at
+/// once (it cannot flush mid-stream, so chunked answers go to zlib) in about two thirds of zlib's time at the same
+/// level and size; `docs/performance.md` has the figures. At most `capacity` idle compressors are kept.
+final class WholeGzipPool: Sendable {
+    private let idle = Mutex<[Compressor]>([])
+    private let capacity: Int
+
+    /// One libdeflate compressor at level 1, used by one answer at a time.
+    final class Compressor: @unchecked Sendable {
+        let pointer: OpaquePointer?
+        init() { pointer = libdeflate_alloc_compressor(1) }
+        deinit { if let pointer { libdeflate_free_compressor(pointer) } }
+    }
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// `bytes` as one gzip member; `nil` if libdeflate could not, and the caller uses zlib.
+    func gzip(_ bytes: [UInt8]) -> ByteBuffer? {
+        let compressor = idle.withLock { $0.popLast() } ?? Compressor()
+        defer { idle.withLock { if $0.count < capacity { $0.append(compressor) } } }
+        guard let pointer = compressor.pointer else { return nil }
+        let bound = libdeflate_gzip_compress_bound(pointer, bytes.count)
+        var output = ByteBufferAllocator().buffer(capacity: bound)
+        let written = bytes.withUnsafeBytes { input in
+            output.writeWithUnsafeMutableBytes(minimumWritableBytes: bound) { out in
+                libdeflate_gzip_compress(pointer, input.baseAddress, input.count, out.baseAddress, out.count)
+            }
+        }
+        return written == 0 ? nil : output
+    }
+}
