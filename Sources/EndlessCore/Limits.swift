@@ -10,6 +10,10 @@ public enum Limits {
     public static let maximumTilesPerWindow = 4096
     /// Most grid tiles one page frame holds; a larger viewport, or a fast fling's lead, gets a smaller margin.
     public static let maximumTilesPerFrame = 8192
+    /// Most ruler blocks, or loop items, one page frame holds: what it draws, whatever the tiles it groups them in.
+    public static let maximumBlocksPerFrame = 4096
+    /// Most ruler ticks one page frame holds (a block of 100 ticks draws a hundred).
+    public static let maximumTicksPerFrame = 16_384
     /// Most boxes of tiles a page reports holding (`have`): a diagonal fling's lead holds one per step.
     public static let maximumHeldBoxes = 8
     /// Milliseconds a page may say its last request took (`rtt`): a margin sized by it stops at the fling's lead.

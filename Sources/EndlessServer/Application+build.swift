@@ -27,6 +27,7 @@ public func buildApplication(
     let compressors = CompressorPool(capacity: 64)
     let responder = SVGResponder(
         options: options, responses: responses, metrics: metrics, compressors: compressors)
+    let frames = FrameResponder(beside: responder, options: options)
 
     let connections = ConnectionRegistry(maximum: options.maximumConnections)
     let assets = StaticAssets(directory: options.publicDirectory, compressors: compressors)
@@ -42,7 +43,7 @@ public func buildApplication(
         StaticAssetsMiddleware(assets: assets)
     }
     router.addSVGRoutes(responder)
-    router.addFrameRoutes(tiles: responder.tiles, compressors: compressors)
+    router.addFrameRoutes(frames, metrics: metrics)
     router.addPageRoutes(
         templates: templates, registry: registry, compressors: compressors, assets: assets)
 
@@ -58,7 +59,8 @@ public func buildApplication(
                         idleTimeout: TimeAmount(options.idleTimeout), registry: connections,
                         closed: metrics.connectionsClosed, evicted: metrics.connectionsEvicted),
                     EventLoopResponder(
-                        svg: responder, maximumTiles: options.maximumTilesOnEventLoop, serverName: serverName),
+                        svg: responder, frames: frames, maximumTiles: options.maximumTilesOnEventLoop,
+                        serverName: serverName),
                 ],
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: 1 << 20, maxHeaderListSize: 1 << 20))),
         configuration: ApplicationConfiguration(

@@ -17,7 +17,7 @@ struct ServerMetrics: Sendable {
     /// Connections closed at the bound to make room for a new one.
     let connectionsEvicted = Counter(label: "endless_connections_closed", dimensions: [("reason", "evicted")])
 
-    static let routes = SVGResource.Kind.allCases.map(\.route)
+    static let routes = SVGResource.Kind.allCases.map(\.route) + frameViews.map { "/frame/\($0.name)" }
 
     init() {
         requests = Dictionary(
@@ -51,7 +51,7 @@ struct ServerMetrics: Sendable {
     }
 
     /// Counts an answer written on the event loop, as the router would have.
-    func count(_ answer: SVGAnswer, method: HTTPRequest.Method) {
+    func count(_ answer: HTTPAnswer, method: HTTPRequest.Method) {
         requests[Self.series(answer.route, method.rawValue, String(answer.status.code))]?.increment()
         if !answer.chunks.isEmpty { bytesSent[answer.route]?.increment(by: answer.payloadBytes) }
     }

@@ -251,17 +251,33 @@ import Testing
         #expect(try frame(speed: 0, holding: .full) == .full)
     }
 
-    @Test func aFrameOfTinyBlocksHoldsNoMoreThanTheLimit() throws {
-        // 2-point blocks (one tick 2 points apart) across the widest view, flung: the margins narrow so the frame
-        // holds at most the limit, and still the whole viewport.
+    @Test func aFrameOfTinyBlocksHoldsNoMoreBlocksThanTheLimit() throws {
+        // 2-point blocks (one tick 2 points apart) across the widest view, flung from far away: the margins narrow so
+        // the frame holds at most the blocks a frame may draw, and still the whole viewport.
         let tiny = try Ruler(RulerConfiguration(ticksPerBlock: 1, tickSpacing: 2))
-        var report = AxisReport(scroll: 2_000_000, origin: 0, length: 8192, have: nil, velocity: 20, cycle: 16)
+        let tileLength = tiny.pageStrip(mirrored: false).length
+        var report = AxisReport(
+            scroll: 2_000_000, origin: 0, length: 8192, have: nil, velocity: 20, cycle: 16, roundTrip: 60_000)
+        let viewTiles = Int((report.length / tileLength).rounded(.up)) + 1
         for velocity in [0.0, 20] {
             report.velocity = velocity
             let axis = try tiny.frame(report, layout: layout, gestureEnded: false, startOffset: 0).axis
-            #expect(axis.tiles.count <= Limits.maximumTilesPerFrame)
+            #expect(axis.tiles.count <= max(tiny.pageTilesPerFrame, viewTiles))
+            #expect(
+                axis.tiles.count * Int(Ruler.pageBlocks) <= Limits.maximumBlocksPerFrame + 2 * Int(Ruler.pageBlocks))
             #expect(axis.position(of: axis.tiles.first) <= report.scroll)
-            #expect(axis.position(of: axis.tiles.last) + 2 >= report.scroll + report.length)
+            #expect(axis.position(of: axis.tiles.last) + tileLength >= report.scroll + report.length)
         }
+    }
+
+    @Test func aFrameOfDenseBlocksHoldsNoMoreTicksThanTheLimit() throws {
+        // 100 ticks a block, 2 points apart: a block draws a hundred ticks, so a frame holds fewer of them.
+        let dense = try Ruler(RulerConfiguration(ticksPerBlock: 100, tickSpacing: 2))
+        let report = AxisReport(
+            scroll: 2_000_000, origin: 0, length: 1200, have: nil, velocity: 20, cycle: 16, roundTrip: 60_000)
+        let axis = try dense.frame(report, layout: layout, gestureEnded: false, startOffset: 0).axis
+        #expect(dense.pageTilesPerFrame == Limits.maximumTicksPerFrame / 600)
+        #expect(axis.tiles.count <= dense.pageTilesPerFrame)
+        #expect(axis.tiles.count * 600 <= Limits.maximumTicksPerFrame)
     }
 }

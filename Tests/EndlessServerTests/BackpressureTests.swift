@@ -88,7 +88,7 @@ import Testing
                 + "the pipeliners sent \(smallSent) and \(largeSent) requests; the normal client \(served) answers, "
                 + "the slowest in \(slowest)")
         #expect(failures.isEmpty, "\(failures.prefix(3))")
-        #expect(served >= Int(seconds) * 4, "served throughout")
+        #expect(served >= Int(seconds), "served throughout")
         #expect(slowest < .seconds(5), "the slowest answer took \(slowest)")
         #expect(worstResident < 256 << 20, "RSS \(worstResident >> 20) MiB")
         #expect(smallSent > 1_000, "the pipeliners did send more than the server answers")

@@ -165,7 +165,9 @@ import Testing
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandlers([
             counter,
-            EventLoopResponder(svg: responder, maximumTiles: options.maximumTilesOnEventLoop, serverName: "Endless"),
+            EventLoopResponder(
+                svg: responder, frames: FrameResponder(beside: responder, options: options),
+                maximumTiles: options.maximumTilesOnEventLoop, serverName: "Endless"),
         ])
         return (channel, counter)
     }

@@ -26,7 +26,9 @@ import Prometheus
             withPipeliningAssistance: false, withErrorHandling: false)
         try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
         try channel.pipeline.syncOperations.addHandler(
-            EventLoopResponder(svg: responder, maximumTiles: options.maximumTilesOnEventLoop, serverName: "Endless"))
+            EventLoopResponder(
+                svg: responder, frames: FrameResponder(beside: responder, options: options),
+                maximumTiles: options.maximumTilesOnEventLoop, serverName: "Endless"))
         // The warm-up draws the looks a running server has kept; then `count` are counted.
         var offset = 123_456_789_012
         let requests = (0..<(200 + count)).map { _ in

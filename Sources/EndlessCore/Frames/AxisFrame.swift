@@ -176,9 +176,11 @@ extension AxisLayout {
     /// Seed 004 and StreetScroller in one step: recenter (at a gesture's end by whole `quantum`s, mid-scroll
     /// only near the edge), then tile the viewport plus its margin.
     ///
-    /// `start` is the world coordinate to put at the viewport's leading edge when the page has no origin yet.
+    /// `start` is the world coordinate to put at the viewport's leading edge when the page has no origin yet. Margins
+    /// narrow so that the frame holds at most `maximumTiles` tiles (the viewport's own, at least).
     public func frame(
-        _ report: AxisReport, strip: TileStrip, gestureEnded: Bool, quantum: Double, start: Double, steps: Int = 1
+        _ report: AxisReport, strip: TileStrip, gestureEnded: Bool, quantum: Double, start: Double, steps: Int = 1,
+        maximumTiles: Int = Limits.maximumTilesPerFrame
     ) throws(EndlessError) -> AxisFrame {
         try Limits.checkWindowSide(report.length, "size")
         guard report.scroll.isFinite, report.scroll >= -report.length, report.scroll <= contentLength else {
@@ -216,7 +218,7 @@ extension AxisLayout {
         let lead = lead(of: moving)
         let (before, after) = cappedMargins(
             margins(length: report.length, lead: lead, roundTrip: report.roundTrip), length: report.length,
-            tileLength: strip.length)
+            tileLength: strip.length, maximumTiles: maximumTiles)
         let run = strip.run(from: axis.worldOffset - before, extent: before + report.length + after)
         // Positions relative to the margin's start become content coordinates.
         let tiles = TileRun(
@@ -229,13 +231,14 @@ extension AxisLayout {
                 lead: lead, steps: steps, within: run.indices))
     }
 
-    /// `margins` narrowed, in proportion, so that a frame holds at most `Limits.maximumTilesPerFrame` tiles along
-    /// the axis: 2-point ruler blocks across an 8192-point view would otherwise send 12,000 at rest.
-    func cappedMargins(_ margins: (before: Double, after: Double), length: Double, tileLength: Double) -> (
-        before: Double, after: Double
-    ) {
+    /// `margins` narrowed, in proportion, so that a frame holds at most `maximumTiles` tiles along the axis: 2-point
+    /// ruler blocks across an 8192-point view would otherwise send 12,000 at rest.
+    func cappedMargins(
+        _ margins: (before: Double, after: Double), length: Double, tileLength: Double,
+        maximumTiles: Int = Limits.maximumTilesPerFrame
+    ) -> (before: Double, after: Double) {
         // Two tiles spare: a span starts and ends part way through one.
-        let room = max(0, Double(Limits.maximumTilesPerFrame - 2) * tileLength - length)
+        let room = max(0, Double(maximumTiles - 2) * tileLength - length)
         let total = margins.before + margins.after
         guard total > room else { return margins }
         return (margins.before * room / total, margins.after * room / total)

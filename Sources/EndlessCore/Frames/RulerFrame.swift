@@ -42,7 +42,7 @@ extension Ruler {
         let sign: Double = mirrored ? -1 : 1
         let axis = try layout.frame(
             report, strip: pageStrip(mirrored: mirrored), gestureEnded: gestureEnded, quantum: blockLength,
-            start: sign * startOffset - half)
+            start: sign * startOffset - half, maximumTiles: pageTilesPerFrame)
         let pointerOffset = clampedOffset(sign * (axis.origin + axis.settledScroll + half))
         var target: Double? = nil
         if let key {
@@ -74,6 +74,14 @@ extension Ruler {
     /// The page's tiles along its axis: tile `j` is tiles `6j…6j+5` of `blockStrip(mirrored:)`, side by side.
     public func pageStrip(mirrored: Bool) -> TileStrip {
         TileStrip(length: blockLength * Double(Self.pageBlocks), phase: blockStrip(mirrored: mirrored).phase)
+    }
+
+    /// Page tiles a frame may hold: within `Limits.maximumBlocksPerFrame` blocks and `Limits.maximumTicksPerFrame`
+    /// ticks, what it draws, however small the blocks (a view's own tiles are held whatever this says).
+    public var pageTilesPerFrame: Int {
+        let blocks = Limits.maximumBlocksPerFrame / Int(Self.pageBlocks)
+        let ticks = Limits.maximumTicksPerFrame / (Int(Self.pageBlocks) * Int(ticksPerBlock))
+        return max(3, min(Limits.maximumTilesPerFrame, blocks, ticks))
     }
 
     /// The blocks page tile `index` shows, in order along the page's axis.
@@ -110,7 +118,7 @@ extension LinkedRuler {
         if !(0...layout.contentLength - report.length).contains(placed.scroll) { placed.origin = nil }
         let axis = try layout.frame(
             placed, strip: follower.pageStrip(mirrored: mirrored), gestureEnded: false,
-            quantum: follower.blockLength, start: world)
+            quantum: follower.blockLength, start: world, maximumTiles: follower.pageTilesPerFrame)
         var frame = RulerFrame(
             axis: axis, value: follower.value(ofTick: follower.tick(atOffset: target)), snap: nil, snapValue: nil,
             pointerOffset: target)

@@ -14,7 +14,8 @@ extension Loop {
         _ report: AxisReport, layout: AxisLayout, gestureEnded: Bool, key: ViewKey? = nil, start: Double = 0
     ) throws(EndlessError) -> LoopFrame {
         let axis = try layout.frame(
-            report, strip: itemStrip, gestureEnded: gestureEnded, quantum: spacing, start: start)
+            report, strip: itemStrip, gestureEnded: gestureEnded, quantum: spacing, start: start,
+            maximumTiles: Limits.maximumBlocksPerFrame)
         let leading = axis.origin + axis.settledScroll
         var settled = gestureEnded || key != nil ? snapRule(windowWidth: report.length).snap(leading) : leading
         if let key { settled += Double(itemSteps(for: key, from: settled, width: report.length)) * spacing }

@@ -18,17 +18,24 @@ final class WholeGzipPool: Sendable {
 
     init(capacity: Int) { self.capacity = capacity }
 
+    /// `bytes` as one gzip member; `nil` if libdeflate could not.
+    func gzip(_ bytes: ByteBuffer) -> ByteBuffer? {
+        bytes.withUnsafeReadableBytes { compress($0.bindMemory(to: UInt8.self)) }
+    }
+
     /// `bytes` as one gzip member; `nil` if libdeflate could not, and the caller uses zlib.
     func gzip(_ bytes: [UInt8]) -> ByteBuffer? {
+        bytes.withUnsafeBufferPointer { compress($0) }
+    }
+
+    private func compress(_ bytes: UnsafeBufferPointer<UInt8>) -> ByteBuffer? {
         let compressor = idle.withLock { $0.popLast() } ?? Compressor()
         defer { idle.withLock { if $0.count < capacity { $0.append(compressor) } } }
         guard let pointer = compressor.pointer else { return nil }
         let bound = libdeflate_gzip_compress_bound(pointer, bytes.count)
         var output = ByteBufferAllocator().buffer(capacity: bound)
-        let written = bytes.withUnsafeBytes { input in
-            output.writeWithUnsafeMutableBytes(minimumWritableBytes: bound) { out in
-                libdeflate_gzip_compress(pointer, input.baseAddress, input.count, out.baseAddress, out.count)
-            }
+        let written = output.writeWithUnsafeMutableBytes(minimumWritableBytes: bound) { out in
+            libdeflate_gzip_compress(pointer, bytes.baseAddress, bytes.count, out.baseAddress, out.count)
         }
         return written == 0 ? nil : output
     }

@@ -2,7 +2,7 @@ import EndlessCore
 
 /// A frame as the page applies it, in the same shape for every view: per axis, where the content goes; the tiles to
 /// add, move and remove; then what the element shows. Everything is an assignment: the page computes nothing.
-struct FrameAnswer: Encodable, Sendable {
+struct FrameAnswer: Sendable {
     var seq: Int
     var axes: [AxisAnswer]
     var add: [TileAnswer] = []
@@ -23,10 +23,12 @@ struct FrameAnswer: Encodable, Sendable {
     /// While it scrolls, the element reports again only every `pace` animation frames (`ReportPace`); absent, every
     /// frame. A follower has none: it reports when its leader's frame comes.
     var pace: Int?
+    /// Not sent: its tiles would take more than the budget it was drawn with, and it stopped.
+    var overBudget = false
 }
 
 /// One axis's placement: everything the page assigns to that scroll position.
-struct AxisAnswer: Encodable, Sendable {
+struct AxisAnswer: Sendable {
     /// `x` (`scrollLeft`, tile `left`) or `y` (`scrollTop`, tile `top`).
     var axis: String
     /// The content's length along this axis.
@@ -54,7 +56,7 @@ struct AxisAnswer: Encodable, Sendable {
 }
 
 /// A tile by key, its content position and, when new, its element.
-struct TileAnswer: Encodable, Sendable {
+struct TileAnswer: Sendable {
     var key: String
     var left: Double
     var top: Double
@@ -71,10 +73,11 @@ extension FrameAnswer {
     /// The tiles to add, move and remove to go from what the page holds (`have`) to what `frames` need (`need`, all
     /// of each frame's tiles unless given), and each axis's `have` to send back. A tile is keyed by its index on each
     /// axis (`3`, or `3,-2` for a grid block); `element` draws a new one. With `redraw`, every tile needed is sent,
-    /// held or not: an added tile replaces the page's tile of the same key (bare ones, once a fling slows).
+    /// held or not: an added tile replaces the page's tile of the same key (bare ones, once a fling slows). Past
+    /// `budget` bytes of tiles drawn it stops, and sets `overBudget`.
     mutating func placeTiles(
         _ frames: [(axis: FrameAxis, frame: AxisFrame)], reportedOrigins: [Double], have: TileSet?,
-        need: TileSet? = nil, redraw: Bool = false, element: ([Int64]) -> [UInt8]
+        need: TileSet? = nil, redraw: Bool = false, budget: Int = .max, element: ([Int64]) -> [UInt8]
     ) {
         let need = need ?? TileSet(frames.map(\.frame.tiles.indices))
         for index in axes.indices {
@@ -95,9 +98,16 @@ extension FrameAnswer {
         if fits, let have {
             remove = have.tiles.filter { !(held?.contains($0) == true && need.contains($0)) }.map(key)
         }
+        var drawn = 0
         for tile in need.tiles {
             if redraw || held?.contains(tile) != true {
-                add.append(answer(tile, svg: String(decoding: element(tile), as: UTF8.self)))
+                guard drawn <= budget else {
+                    overBudget = true
+                    return
+                }
+                let svg = element(tile)
+                drawn += svg.count
+                add.append(answer(tile, svg: String(decoding: svg, as: UTF8.self)))
             } else if moved {
                 move.append(answer(tile, svg: nil))
             }

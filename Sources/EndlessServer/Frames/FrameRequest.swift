@@ -9,6 +9,8 @@ struct FrameRequest {
     var query: [(String, String)]
     var tiles: TileCache
     var layout: AxisLayout
+    /// Bytes of tiles the answer may draw; past them it stops and says so (`FrameAnswer.overBudget`).
+    var drawingBudget = Int.max
 
     /// The `/svg/{view}` URL of what is on screen: the configuration given here, and `position`.
     func imageURL(_ view: String, configuration names: [String], position: [(String, String)]) -> String {

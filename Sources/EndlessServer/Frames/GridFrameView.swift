@@ -54,7 +54,8 @@ enum GridFrameView: FrameView {
         answer.placeTiles(
             [(.x, frame.horizontal), (.y, frame.vertical)],
             reportedOrigins: reports.compactMap(\.origin).count == 2 ? reports.compactMap(\.origin) : [],
-            have: report.held, need: frame.held, redraw: heldDetail == .bare && frame.detail == .full
+            have: report.held, need: frame.held, redraw: heldDetail == .bare && frame.detail == .full,
+            budget: request.drawingBudget
         ) { tile in
             request.tiles.block(
                 GridCoordinate(x: tile[0], y: tile[1]), tilesPerBlock: frame.tilesPerBlock, detail: frame.detail,

@@ -45,7 +45,8 @@ enum LoopFrameView: FrameView {
                 ? FrameRequest.style(theme, light: .loop(.light), dark: .loop(.dark)) + renderer.pageStyle : nil)
         answer.setPace([axisReport], of: report)
         answer.placeTiles(
-            [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held
+            [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held,
+            budget: request.drawingBudget
         ) { tile in
             request.tiles.pageItem(tile[0], of: renderer, style: style)
         }

@@ -62,7 +62,8 @@ enum RulerFrameView: FrameView {
         )
         if !follows { answer.setPace([axisReport], of: report) }
         answer.placeTiles(
-            [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held
+            [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held,
+            budget: request.drawingBudget
         ) { tile in
             request.tiles.pageTile(tile[0], of: renderer, style: style)
         }

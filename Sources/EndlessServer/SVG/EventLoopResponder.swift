@@ -4,8 +4,8 @@ import NIOHTTPTypes
 
 /// Answers on the event loop, after NIO's HTTP/1 decoder, the requests whose answers are at hand: an SVG URL from the
 /// response cache, a new window of at most `maximumTiles` tiles (while the answers unsent leave room: see
-/// `RenderGate`), a 304 or a HEAD (`SVGResponder.decide`). Every other request, and any whose answer is not at hand
-/// (errors included), goes on to the router.
+/// `RenderGate`), a 304 or a HEAD (`SVGResponder.decide`), and a frame that draws little (`FrameResponder`). Every
+/// other request, and any whose answer is not at hand (errors included), goes on to the router.
 ///
 /// Responses on a connection keep the order of its requests, and the router answers asynchronously: so a request is
 /// answered here only while no request handed on awaits its response.
@@ -19,6 +19,7 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPResponsePart
 
     private let svg: SVGResponder
+    private let frames: FrameResponder
     private let maximumTiles: Int
     private let serverName: String
     /// Requests handed on whose responses have not ended yet.
@@ -34,8 +35,9 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     /// A request answered here asked to close the connection: nothing after it is read.
     private var closing = false
 
-    init(svg: SVGResponder, maximumTiles: Int, serverName: String) {
+    init(svg: SVGResponder, frames: FrameResponder, maximumTiles: Int, serverName: String) {
         self.svg = svg
+        self.frames = frames
         self.maximumTiles = maximumTiles
         self.serverName = serverName
     }
@@ -111,11 +113,17 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// What `SVGResponder` gives at once for a GET or HEAD of `/svg/…`; `nil` for anything to leave to the router.
-    private func answer(_ request: HTTPRequest) -> SVGAnswer? {
-        guard request.method == .get || request.method == .head, let path = request.path, path.hasPrefix("/svg/"),
-            let decision = try? svg.decide(request, countingMisses: false)
-        else { return nil }
+    /// What `SVGResponder` gives at once for a GET or HEAD of `/svg/…`, or `FrameResponder` for a GET of a light
+    /// frame; `nil` for anything to leave to the router.
+    private func answer(_ request: HTTPRequest) -> HTTPAnswer? {
+        guard request.method == .get || request.method == .head, let path = request.path else { return nil }
+        if path.hasPrefix("/frame/") {
+            guard request.method == .get, svg.largeWindows.hasRoomForAnswers else { return nil }
+            return try? frames.answer(request, budget: frames.eventLoopBytes)
+        }
+        guard path.hasPrefix("/svg/"), let decision = try? svg.decide(request, countingMisses: false) else {
+            return nil
+        }
         switch decision {
         case .answer(let answer): return answer
         case .draw(let drawing) where drawing.resource.tileCount <= maximumTiles && svg.largeWindows.hasRoomForAnswers:
@@ -127,7 +135,7 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    private func write(_ answer: SVGAnswer, context: ChannelHandlerContext) {
+    private func write(_ answer: HTTPAnswer, context: ChannelHandlerContext) {
         var head = HTTPResponse(status: answer.status, headerFields: answer.headers)
         head.headerFields[.date] = HTTPDate.now
         head.headerFields[.server] = serverName

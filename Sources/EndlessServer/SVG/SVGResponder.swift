@@ -22,7 +22,7 @@ struct SVGResponder: Sendable {
 
     /// What a request gets before anything is drawn: an answer at hand, or a resource to draw.
     enum Decision {
-        case answer(SVGAnswer)
+        case answer(HTTPAnswer)
         case draw(Drawing)
     }
 
@@ -48,7 +48,7 @@ struct SVGResponder: Sendable {
             guard conditional,
                 let answer = Self.bodiless(
                     request, cached.resource, etag: cached.etag, pinned: cached.pinned, gzip: gzip)
-            else { return .answer(SVGAnswer(cached)) }
+            else { return .answer(HTTPAnswer(cached)) }
             return .answer(answer)
         }
         let uri = URI(target)
@@ -70,19 +70,19 @@ struct SVGResponder: Sendable {
     /// neither draws anything. A GET whose `If-None-Match` matches nothing gets nothing here, and is drawn.
     private static func bodiless(
         _ request: HTTPRequest, _ kind: SVGResource.Kind, etag: String, pinned: Bool, gzip: Bool
-    ) -> SVGAnswer? {
+    ) -> HTTPAnswer? {
         if matches(request.headerFields[values: .ifNoneMatch], etag: etag) {
-            return SVGAnswer(
+            return HTTPAnswer(
                 status: .notModified, headers: headers(etag: etag, pinned: pinned, gzip: false), route: kind.route)
         }
         guard request.method == .head else { return nil }
-        return SVGAnswer(status: .ok, headers: headers(etag: etag, pinned: pinned, gzip: gzip), route: kind.route)
+        return HTTPAnswer(status: .ok, headers: headers(etag: etag, pinned: pinned, gzip: gzip), route: kind.route)
     }
 
     /// The resource drawn (tiles from the cache) and encoded, chunk by chunk, and kept under its cache key if small
     /// enough and asked for before. Each chunk is a whole number of tiles, gzip-flushed, so that it decodes as it
     /// arrives.
-    func draw(_ drawing: Drawing) -> SVGAnswer {
+    func draw(_ drawing: Drawing) -> HTTPAnswer {
         let start = ContinuousClock.now
         let rendered = drawing.resource.render(cache: tiles)
         metrics.renderDuration[drawing.resource.kind.route]?.record(duration: ContinuousClock.now - start)
@@ -93,13 +93,13 @@ struct SVGResponder: Sendable {
             etag: drawing.etag, resource: drawing.resource.kind, pinned: drawing.pinned, gzip: gzipped != nil,
             chunks: chunks)
         responses.keepIfAskedBefore(response, for: drawing.cacheKey)
-        return SVGAnswer(response)
+        return HTTPAnswer(response)
     }
 
     /// The router's answer: as `decide` says, a large window drawn in its turn (see `RenderGate`). Throws
     /// `RenderGate.Busy` when too many large windows wait already.
     func respond(to request: Request) async throws -> Response {
-        let answer: SVGAnswer
+        let answer: HTTPAnswer
         let unsent: RenderGate.Unsent?
         switch try decide(request.head) {
         case .answer(let ready): (answer, unsent) = (ready, nil)
@@ -107,17 +107,7 @@ struct SVGResponder: Sendable {
             answer = try await largeWindows.admit(tiles: drawing.resource.tileCount) { draw(drawing) }
             unsent = RenderGate.Unsent(answer.payloadBytes, in: largeWindows)
         }
-        let bytesSent = metrics.bytesSent[answer.route]
-        let chunks = answer.chunks
-        return Response(
-            status: answer.status, headers: answer.headers,
-            body: ResponseBody { writer in
-                // Counted unsent until this body is written or dropped.
-                withExtendedLifetime(unsent) {}
-                for chunk in chunks { try await writer.write(chunk) }
-                bytesSent?.increment(by: answer.payloadBytes)
-                try await writer.finish(nil)
-            })
+        return Response(answer, unsent: unsent, bytesSent: metrics.bytesSent[answer.route])
     }
 
     /// The headers of every SVG response (`gzip` adds `Content-Encoding`); `Endless-Rendering` names the version a
@@ -181,33 +171,6 @@ struct SVGResponder: Sendable {
             return tag == "*" || tag == etag
         }
     }
-}
-
-/// What an SVG request gets, whichever way it leaves: status, headers, and the body's chunks (none for a 304 or a
-/// HEAD), with the route its metrics count under.
-struct SVGAnswer: Sendable {
-    var status: HTTPResponse.Status
-    var headers: HTTPFields
-    var chunks: [ByteBuffer] = []
-    var route = ""
-    /// Drawn for this request, not shared with the cache: its bytes count as unsent until written.
-    var drawn = false
-
-    init(status: HTTPResponse.Status, headers: HTTPFields, route: String) {
-        self.status = status
-        self.headers = headers
-        self.route = route
-    }
-
-    init(_ response: CachedResponse) {
-        status = .ok
-        headers = SVGResponder.headers(etag: response.etag, pinned: response.pinned, gzip: response.gzip)
-        chunks = response.chunks
-        route = response.resource.route
-    }
-
-    /// Bytes of body sent: what `endless_bytes_sent` counts.
-    var payloadBytes: Int { chunks.reduce(0) { $0 + $1.readableBytes } }
 }
 
 extension StringProtocol {

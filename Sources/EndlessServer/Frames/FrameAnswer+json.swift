@@ -1,0 +1,160 @@
+import NIOCore
+
+extension FrameAnswer {
+    /// The answer as the page's `JSON.parse` reads it, written straight into one buffer: `JSONEncoder` took a fifth of
+    /// a scrolling frame's time, boxing every field. Fields in declaration order; absent ones left out.
+    func json() -> ByteBuffer {
+        var out = JSONOutput(capacity: 256 + add.reduce(0) { $0 + 64 + ($1.svg?.utf8.count ?? 0) })
+        out.open()
+        out.field("seq", seq)
+        out.key("axes")
+        out.array(axes) { out, axis in
+            out.open()
+            out.field("axis", axis.axis)
+            out.field("content", axis.content)
+            out.field("origin", axis.origin)
+            if let scroll = axis.scroll { out.field("scroll", scroll) }
+            out.field("shift", axis.shift)
+            if let snap = axis.snap { out.field("snap", snap) }
+            out.field("have", axis.have)
+            out.close()
+        }
+        for (name, tiles) in [("add", add), ("move", move)] {
+            out.key(name)
+            out.array(tiles) { out, tile in
+                out.open()
+                out.field("key", tile.key)
+                out.field("left", tile.left)
+                out.field("top", tile.top)
+                if let svg = tile.svg { out.field("svg", svg) }
+                out.close()
+            }
+        }
+        out.key("remove")
+        out.array(remove) { out, key in out.string(key) }
+        out.key("readout")
+        out.open()
+        for name in readout.keys.sorted() { out.field(name, readout[name]!) }
+        out.close()
+        out.field("settled", settled)
+        if let mark { out.field("mark", mark) }
+        if let style { out.field("style", style) }
+        if let took { out.field("took", took) }
+        if let pace { out.field("pace", pace) }
+        out.close()
+        return out.buffer
+    }
+}
+
+/// JSON written as it goes: objects' commas placed by whether a member came before.
+private struct JSONOutput {
+    var buffer: ByteBuffer
+    /// Whether the innermost object or array is still empty.
+    private var first = true
+
+    init(capacity: Int) { buffer = ByteBufferAllocator().buffer(capacity: capacity) }
+
+    mutating func open() {
+        buffer.writeInteger(UInt8(ascii: "{"))
+        first = true
+    }
+
+    mutating func close() {
+        buffer.writeInteger(UInt8(ascii: "}"))
+        first = false
+    }
+
+    mutating func key(_ name: StaticString) {
+        separate()
+        buffer.writeInteger(UInt8(ascii: "\""))
+        buffer.writeStaticString(name)
+        buffer.writeStaticString("\":")
+        first = true
+    }
+
+    mutating func key(_ name: String) {
+        separate()
+        string(name)
+        buffer.writeInteger(UInt8(ascii: ":"))
+        first = true
+    }
+
+    mutating func array<Element>(_ elements: [Element], _ write: (inout JSONOutput, Element) -> Void) {
+        buffer.writeInteger(UInt8(ascii: "["))
+        first = true
+        for element in elements {
+            separate()
+            write(&self, element)
+        }
+        buffer.writeInteger(UInt8(ascii: "]"))
+        first = false
+    }
+
+    mutating func field(_ name: StaticString, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    mutating func field(_ name: String, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Int) {
+        key(name)
+        buffer.writeString(String(value))
+        first = false
+    }
+
+    mutating func field(_ name: StaticString, _ value: Bool) {
+        key(name)
+        buffer.writeStaticString(value ? "true" : "false")
+        first = false
+    }
+
+    /// A whole number as one (`600`), any other as Swift's shortest form that reads back the same (`72.4`, `1e+20`);
+    /// JSON has no infinity or NaN, so those are `null`.
+    mutating func field(_ name: StaticString, _ value: Double) {
+        key(name)
+        if !value.isFinite {
+            buffer.writeStaticString("null")
+        } else if value == value.rounded(), abs(value) < 1e15 {
+            buffer.writeString(String(Int64(value)))
+        } else {
+            buffer.writeString(value.description)
+        }
+        first = false
+    }
+
+    /// A string, quoted, with `"`, `\` and control characters escaped; everything else as its UTF-8.
+    mutating func string(_ text: String) {
+        buffer.writeInteger(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+                switch byte {
+                case 0x22: buffer.writeStaticString("\\\"")
+                case 0x5C: buffer.writeStaticString("\\\\")
+                case 0x0A: buffer.writeStaticString("\\n")
+                case 0x0D: buffer.writeStaticString("\\r")
+                case 0x09: buffer.writeStaticString("\\t")
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    buffer.writeStaticString("\\u00")
+                    buffer.writeInteger(hex[Int(byte >> 4)])
+                    buffer.writeInteger(hex[Int(byte & 15)])
+                }
+                start = index + 1
+            }
+            buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...])))
+        }
+        buffer.writeInteger(UInt8(ascii: "\""))
+        first = false
+    }
+
+    private mutating func separate() {
+        if !first { buffer.writeInteger(UInt8(ascii: ",")) }
+    }
+}

@@ -1,0 +1,81 @@
+import EndlessCore
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Metrics
+import NIOCore
+
+/// Answers `/frame/{view}`: the one place a frame is made, its body and headers, whether the router sends it or the
+/// event loop (`EventLoopResponder`). The answer is JSON, never cached, gzipped when the page accepts it (the SVG in a
+/// frame shrinks about twentyfold). Any origin may ask: an element works on any page.
+struct FrameResponder: Sendable {
+    let tiles: TileCache
+    let compressors: CompressorPool
+    /// The large windows' turns, which the heaviest frames share.
+    let gate: RenderGate
+    /// Bytes of tiles a frame may draw outside the gate's turns: one that draws more is drawn again in its turn.
+    let eventLoopBytes: Int
+    private let layout = AxisLayout()
+
+    init(tiles: TileCache, compressors: CompressorPool, gate: RenderGate, eventLoopBytes: Int) {
+        self.tiles = tiles
+        self.compressors = compressors
+        self.gate = gate
+        self.eventLoopBytes = eventLoopBytes
+    }
+
+    /// The frames beside `svg`'s windows: its tiles, compressors and large windows' turns.
+    init(beside svg: SVGResponder, options: ServerOptions) {
+        self.init(
+            tiles: svg.tiles, compressors: svg.compressors, gate: svg.largeWindows,
+            eventLoopBytes: options.maximumFrameBytesOnEventLoop)
+    }
+
+    /// The views by their path, `/frame/{name}`.
+    static let views = Dictionary(uniqueKeysWithValues: frameViews.map { ("/frame/\($0.name)", $0.view) })
+
+    /// The answer to a GET of a `/frame/{view}` URL, drawing at most `budget` bytes of tiles: `nil` when it would draw
+    /// more. Throws for a view that does not exist or a bad parameter.
+    func answer(_ request: HTTPRequest, budget: Int) throws(EndlessError) -> HTTPAnswer? {
+        let start = ContinuousClock.now
+        let uri = URI(request.path ?? "/")
+        guard let view = Self.views[uri.path] else {
+            throw EndlessError("path", "\(uri.path) is not here; see / for what is", kind: .notFound)
+        }
+        let query = uri.queryPairs
+        let parameters = try Parameters(query, accepted: FrameReport.names + view.names)
+        var answer = try view.answer(
+            FrameRequest(
+                parameters: parameters, report: try FrameReport(parameters), query: query, tiles: tiles,
+                layout: layout, drawingBudget: budget))
+        guard !answer.overBudget else { return nil }
+        answer.took = ((ContinuousClock.now - start) / .microseconds(100)).rounded(.up) / 10
+        var body = answer.json()
+        var headers = Self.headers
+        if request.headerFields.acceptsGzip, let gzipped = compressors.wholes.gzip(body) {
+            (body, headers[.contentEncoding]) = (gzipped, "gzip")
+        }
+        var reply = HTTPAnswer(status: .ok, headers: headers, route: uri.path)
+        reply.chunks = [body]
+        reply.drawn = true
+        return reply
+    }
+
+    private static let headers: HTTPFields = [
+        .contentType: "application/json", .cacheControl: "no-store", .accessControlAllowOrigin: "*",
+        .vary: "Accept-Encoding",
+    ]
+
+    /// The router's answer: drawn outside the gate's turns if it draws little, else again in its turn.
+    func respond(to request: Request, bytesSent: Counter?) async throws -> Response {
+        let answer: HTTPAnswer
+        if let light = try self.answer(request.head, budget: eventLoopBytes) {
+            answer = light
+        } else {
+            answer = try await gate.admit(tiles: .max) { () async throws(EndlessError) -> HTTPAnswer in
+                try self.answer(request.head, budget: .max)!
+            }
+        }
+        return Response(answer, unsent: RenderGate.Unsent(answer.payloadBytes, in: gate), bytesSent: bytesSent)
+    }
+}

@@ -1,0 +1,47 @@
+import HTTPTypes
+import Hummingbird
+import Metrics
+import NIOCore
+
+/// What a request to `/svg` or `/frame` gets, whichever way it leaves (the router, or the event loop): status,
+/// headers, and the body's chunks (none for a 304 or a HEAD), with the route its metrics count under.
+struct HTTPAnswer: Sendable {
+    var status: HTTPResponse.Status
+    var headers: HTTPFields
+    var chunks: [ByteBuffer] = []
+    var route = ""
+    /// Drawn for this request, not shared with the cache: its bytes count as unsent until written.
+    var drawn = false
+
+    init(status: HTTPResponse.Status, headers: HTTPFields, route: String) {
+        self.status = status
+        self.headers = headers
+        self.route = route
+    }
+
+    init(_ response: CachedResponse) {
+        status = .ok
+        headers = SVGResponder.headers(etag: response.etag, pinned: response.pinned, gzip: response.gzip)
+        chunks = response.chunks
+        route = response.resource.route
+    }
+
+    /// Bytes of body sent: what `endless_bytes_sent` counts.
+    var payloadBytes: Int { chunks.reduce(0) { $0 + $1.readableBytes } }
+}
+
+extension Response {
+    /// The router's response for `answer`; `unsent` is let go of once the body is written (or dropped).
+    init(_ answer: HTTPAnswer, unsent: RenderGate.Unsent?, bytesSent: Counter?) {
+        let chunks = answer.chunks
+        let payloadBytes = answer.payloadBytes
+        self.init(
+            status: answer.status, headers: answer.headers,
+            body: ResponseBody { writer in
+                withExtendedLifetime(unsent) {}
+                for chunk in chunks { try await writer.write(chunk) }
+                bytesSent?.increment(by: payloadBytes)
+                try await writer.finish(nil)
+            })
+    }
+}
