@@ -60,7 +60,7 @@ public func buildApplication(
                         closed: metrics.connectionsClosed, evicted: metrics.connectionsEvicted),
                     EventLoopResponder(
                         svg: responder, frames: frames, maximumTiles: options.maximumTilesOnEventLoop,
-                        serverName: serverName),
+                        serverName: serverName, logsRequests: logger.logLevel <= .info),
                 ],
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: 1 << 20, maxHeaderListSize: 1 << 20))),
         configuration: ApplicationConfiguration(

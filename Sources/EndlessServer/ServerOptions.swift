@@ -21,9 +21,10 @@ public struct ServerOptions: Sendable {
     /// Largest new SVG, in tiles, drawn on the event loop rather than handed to the router: a 1200-point ruler places
     /// 13, an 800 × 600 grid window 63; the largest grid windows (4,096 tiles) would hold the loop for milliseconds.
     public var maximumTilesOnEventLoop = 128
-    /// Most bytes of tiles a frame draws on the event loop (a scrolling ruler's report draws a few kilobytes, a
-    /// 1200-point ruler placed about 40); a frame that draws more is drawn in the large windows' turns.
-    public var maximumFrameBytesOnEventLoop = 128 << 10
+    /// Most bytes of tiles a frame draws on the event loop, where it holds up the other connections of that loop (a
+    /// scrolling ruler's report draws a few kilobytes); a frame that draws more goes to the router, and one that
+    /// draws more still to the large windows' turns.
+    public var maximumFrameBytesOnEventLoop = 32 << 10
     /// Larger windows drawn at once; the rest wait their turn, so that drawing cannot take every core from the light
     /// requests. One core is left to them.
     public var concurrentLargeWindows = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)

@@ -2,8 +2,9 @@ import NIOCore
 
 extension FrameAnswer {
     /// The answer as the page's `JSON.parse` reads it, written straight into one buffer: `JSONEncoder` took a fifth of
-    /// a scrolling frame's time, boxing every field. Fields in declaration order; absent ones left out.
-    func json() -> ByteBuffer {
+    /// a scrolling frame's time, boxing every field. Fields in declaration order, absent ones left out, but `took`
+    /// last: with `since`, the milliseconds from then until it is written, writing this included.
+    func json(since start: ContinuousClock.Instant? = nil) -> ByteBuffer {
         var out = JSONOutput(capacity: 256 + add.reduce(0) { $0 + 64 + ($1.svg?.utf8.count ?? 0) })
         out.open()
         out.field("seq", seq)
@@ -39,8 +40,12 @@ extension FrameAnswer {
         out.field("settled", settled)
         if let mark { out.field("mark", mark) }
         if let style { out.field("style", style) }
-        if let took { out.field("took", took) }
         if let pace { out.field("pace", pace) }
+        if let start {
+            out.field("took", ((ContinuousClock.now - start) / .microseconds(100)).rounded(.up) / 10)
+        } else if let took {
+            out.field("took", took)
+        }
         out.close()
         return out.buffer
     }
@@ -132,8 +137,12 @@ private struct JSONOutput {
         var text = text
         text.withUTF8 { bytes in
             var start = 0
-            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<index - 1])))
                 switch byte {
                 case 0x22: buffer.writeStaticString("\\\"")
                 case 0x5C: buffer.writeStaticString("\\\\")
@@ -146,7 +155,7 @@ private struct JSONOutput {
                     buffer.writeInteger(hex[Int(byte >> 4)])
                     buffer.writeInteger(hex[Int(byte & 15)])
                 }
-                start = index + 1
+                start = index
             }
             buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...])))
         }

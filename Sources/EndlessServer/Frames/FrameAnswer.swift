@@ -73,8 +73,9 @@ extension FrameAnswer {
     /// The tiles to add, move and remove to go from what the page holds (`have`) to what `frames` need (`need`, all
     /// of each frame's tiles unless given), and each axis's `have` to send back. A tile is keyed by its index on each
     /// axis (`3`, or `3,-2` for a grid block); `element` draws a new one. With `redraw`, every tile needed is sent,
-    /// held or not: an added tile replaces the page's tile of the same key (bare ones, once a fling slows). Past
-    /// `budget` bytes of tiles drawn it stops, and sets `overBudget`.
+    /// held or not: an added tile replaces the page's tile of the same key (bare ones, once a fling slows). When the
+    /// new tiles would take more than `budget` bytes (as many as the first one drawn takes), it draws no more and
+    /// sets `overBudget`.
     mutating func placeTiles(
         _ frames: [(axis: FrameAxis, frame: AxisFrame)], reportedOrigins: [Double], have: TileSet?,
         need: TileSet? = nil, redraw: Bool = false, budget: Int = .max, element: ([Int64]) -> [UInt8]
@@ -98,15 +99,18 @@ extension FrameAnswer {
         if fits, let have {
             remove = have.tiles.filter { !(held?.contains($0) == true && need.contains($0)) }.map(key)
         }
-        var drawn = 0
-        for tile in need.tiles {
+        let tiles = need.tiles
+        let new = tiles.filter { redraw || held?.contains($0) != true }
+        // The first new tile drawn tells what they all will cost: one over the budget is drawn no further.
+        var first = new.first.map(element)
+        if let size = first?.count, size * new.count > budget {
+            overBudget = true
+            return
+        }
+        for tile in tiles {
             if redraw || held?.contains(tile) != true {
-                guard drawn <= budget else {
-                    overBudget = true
-                    return
-                }
-                let svg = element(tile)
-                drawn += svg.count
+                let svg = first ?? element(tile)
+                first = nil
                 add.append(answer(tile, svg: String(decoding: svg, as: UTF8.self)))
             } else if moved {
                 move.append(answer(tile, svg: nil))

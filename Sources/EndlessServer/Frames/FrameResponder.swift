@@ -13,7 +13,8 @@ struct FrameResponder: Sendable {
     let compressors: CompressorPool
     /// The large windows' turns, which the heaviest frames share.
     let gate: RenderGate
-    /// Bytes of tiles a frame may draw outside the gate's turns: one that draws more is drawn again in its turn.
+    /// Bytes of tiles a frame may draw on the event loop or outside the gate's turns: one that draws more is drawn
+    /// in its turn.
     let eventLoopBytes: Int
     private let layout = AxisLayout()
 
@@ -35,9 +36,11 @@ struct FrameResponder: Sendable {
     static let views = Dictionary(uniqueKeysWithValues: frameViews.map { ("/frame/\($0.name)", $0.view) })
 
     /// The answer to a GET of a `/frame/{view}` URL, drawing at most `budget` bytes of tiles: `nil` when it would draw
-    /// more. Throws for a view that does not exist or a bad parameter.
-    func answer(_ request: HTTPRequest, budget: Int) throws(EndlessError) -> HTTPAnswer? {
-        let start = ContinuousClock.now
+    /// more. Throws for a view that does not exist or a bad parameter. Its `took` counts from `start`, when the
+    /// request was first taken up.
+    func answer(
+        _ request: HTTPRequest, budget: Int, start: ContinuousClock.Instant = .now
+    ) throws(EndlessError) -> HTTPAnswer? {
         let uri = URI(request.path ?? "/")
         guard let view = Self.views[uri.path] else {
             throw EndlessError("path", "\(uri.path) is not here; see / for what is", kind: .notFound)
@@ -49,8 +52,7 @@ struct FrameResponder: Sendable {
                 parameters: parameters, report: try FrameReport(parameters), query: query, tiles: tiles,
                 layout: layout, drawingBudget: budget))
         guard !answer.overBudget else { return nil }
-        answer.took = ((ContinuousClock.now - start) / .microseconds(100)).rounded(.up) / 10
-        var body = answer.json()
+        var body = answer.json(since: start)
         var headers = Self.headers
         if request.headerFields.acceptsGzip, let gzipped = compressors.wholes.gzip(body) {
             (body, headers[.contentEncoding]) = (gzipped, "gzip")
@@ -68,12 +70,13 @@ struct FrameResponder: Sendable {
 
     /// The router's answer: drawn outside the gate's turns if it draws little, else again in its turn.
     func respond(to request: Request, bytesSent: Counter?) async throws -> Response {
+        let start = ContinuousClock.now
         let answer: HTTPAnswer
-        if let light = try self.answer(request.head, budget: eventLoopBytes) {
+        if let light = try self.answer(request.head, budget: eventLoopBytes, start: start) {
             answer = light
         } else {
             answer = try await gate.admit(tiles: .max) { () async throws(EndlessError) -> HTTPAnswer in
-                try self.answer(request.head, budget: .max)!
+                try self.answer(request.head, budget: .max, start: start)!
             }
         }
         return Response(answer, unsent: RenderGate.Unsent(answer.payloadBytes, in: gate), bytesSent: bytesSent)

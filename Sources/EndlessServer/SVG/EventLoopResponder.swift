@@ -22,6 +22,8 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     private let frames: FrameResponder
     private let maximumTiles: Int
     private let serverName: String
+    /// Requests are logged (`--log-level info`): the router logs each, so every request goes to it.
+    private let logsRequests: Bool
     /// Requests handed on whose responses have not ended yet.
     private var routedResponsesPending = 0
     /// Whether the parts of the request under way go on to the router (else it was answered here).
@@ -35,9 +37,12 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     /// A request answered here asked to close the connection: nothing after it is read.
     private var closing = false
 
-    init(svg: SVGResponder, frames: FrameResponder, maximumTiles: Int, serverName: String) {
+    init(
+        svg: SVGResponder, frames: FrameResponder, maximumTiles: Int, serverName: String, logsRequests: Bool = false
+    ) {
         self.svg = svg
         self.frames = frames
+        self.logsRequests = logsRequests
         self.maximumTiles = maximumTiles
         self.serverName = serverName
     }
@@ -116,7 +121,9 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     /// What `SVGResponder` gives at once for a GET or HEAD of `/svg/…`, or `FrameResponder` for a GET of a light
     /// frame; `nil` for anything to leave to the router.
     private func answer(_ request: HTTPRequest) -> HTTPAnswer? {
-        guard request.method == .get || request.method == .head, let path = request.path else { return nil }
+        guard !logsRequests, request.method == .get || request.method == .head, let path = request.path else {
+            return nil
+        }
         if path.hasPrefix("/frame/") {
             guard request.method == .get, svg.largeWindows.hasRoomForAnswers else { return nil }
             return try? frames.answer(request, budget: frames.eventLoopBytes)
