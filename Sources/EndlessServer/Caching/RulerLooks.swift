@@ -11,10 +11,16 @@ struct RulerLook: Hashable, Sendable {
     var theme: Theme
 
     init(_ window: RulerWindow, theme: Theme) {
-        configuration = window.ruler.configuration
-        thickness = window.thickness
-        orientation = window.orientation
-        mirrored = window.isMirrored
+        self.init(
+            window.ruler, thickness: window.thickness, orientation: window.orientation, mirrored: window.isMirrored,
+            theme: theme)
+    }
+
+    init(_ ruler: Ruler, thickness: Double, orientation: Orientation, mirrored: Bool, theme: Theme) {
+        configuration = ruler.configuration
+        self.thickness = thickness
+        self.orientation = orientation
+        self.mirrored = mirrored
         self.theme = theme
     }
 }
@@ -44,6 +50,19 @@ final class RulerLooks: Sendable {
         let look = RulerLook(window, theme: theme)
         if let drawing = pool.withLock({ $0.lookup(look) }) { return drawing }
         let drawing = Self.drawing(of: window, theme: theme)
+        pool.withLock { _ = $0.enqueue(drawing, for: look) }
+        return drawing
+    }
+
+    /// The drawing of a frame's ruler, as `drawing(of:theme:)` for a window of that look.
+    func drawing(
+        of ruler: Ruler, thickness: Double, orientation: Orientation, mirrored: Bool, theme: Theme
+    ) -> RulerDrawing {
+        let look = RulerLook(ruler, thickness: thickness, orientation: orientation, mirrored: mirrored, theme: theme)
+        if let drawing = pool.withLock({ $0.lookup(look) }) { return drawing }
+        let renderer = RulerRenderer(
+            ruler: ruler, height: thickness, orientation: orientation, mirrored: mirrored, theme: theme)
+        let drawing = RulerDrawing(renderer: renderer, style: TileCache.style(of: renderer))
         pool.withLock { _ = $0.enqueue(drawing, for: look) }
         return drawing
     }

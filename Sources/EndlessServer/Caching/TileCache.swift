@@ -91,7 +91,10 @@ extension TileCache {
     }
 
     /// A ruler's look as the page's tiles draw it; compute once per request, not per block.
-    static func pageStyle(of renderer: RulerRenderer) -> String { style(of: renderer) + "|page" }
+    static func pageStyle(of renderer: RulerRenderer) -> String { pageStyle(ofStyle: style(of: renderer)) }
+
+    /// The page tiles' style of a renderer whose style is `style`.
+    static func pageStyle(ofStyle style: String) -> String { style + "|page" }
 
     /// A loop item's drawing: items with the same label look the same.
     func item(_ item: Int64, of renderer: LoopRenderer, style: String) -> [UInt8] {

@@ -47,14 +47,17 @@ struct FrameResponder: Sendable {
         }
         let query = uri.queryPairs
         let parameters = try Parameters(query, accepted: FrameReport.names + view.names)
-        var answer = try view.answer(
+        let answer = try view.answer(
             FrameRequest(
                 parameters: parameters, report: try FrameReport(parameters), query: query, tiles: tiles,
                 layout: layout, drawingBudget: budget))
         guard !answer.overBudget else { return nil }
         var body = answer.json(since: start)
         var headers = Self.headers
-        if request.headerFields.acceptsGzip, let gzipped = compressors.wholes.gzip(body) {
+        // A body that fits in a packet either way goes as it is: compressing it would cost more than it saves.
+        if body.readableBytes > Self.smallestGzipped, request.headerFields.acceptsGzip,
+            let gzipped = compressors.wholes.gzip(body)
+        {
             (body, headers[.contentEncoding]) = (gzipped, "gzip")
         }
         var reply = HTTPAnswer(status: .ok, headers: headers, route: uri.path)
@@ -62,6 +65,9 @@ struct FrameResponder: Sendable {
         reply.drawn = true
         return reply
     }
+
+    /// Bytes of JSON below which a frame is not gzipped: a frame with no new tile is about 700.
+    static let smallestGzipped = 1_200
 
     private static let headers: HTTPFields = [
         .contentType: "application/json", .cacheControl: "no-store", .accessControlAllowOrigin: "*",

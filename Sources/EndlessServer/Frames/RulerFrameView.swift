@@ -34,9 +34,11 @@ enum RulerFrameView: FrameView {
                 key: report.key.map(RulerKey.init),
                 startOffset: start, mirrored: mirrored)
         }
-        let renderer = RulerRenderer(
-            ruler: ruler, height: thickness, orientation: orientation, mirrored: mirrored, theme: theme)
-        let style = TileCache.pageStyle(of: renderer)
+        // The look's renderer and style, drawn once (`RulerLooks`).
+        let drawing = request.tiles.rulerLooks.drawing(
+            of: ruler, thickness: thickness, orientation: orientation, mirrored: mirrored, theme: theme)
+        let renderer = drawing.renderer
+        let style = TileCache.pageStyle(ofStyle: drawing.style)
         let value = ruler.format(frame.value)
         let unit = ruler.configuration.unit
         let range = ruler.valueRange
