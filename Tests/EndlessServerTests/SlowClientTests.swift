@@ -69,10 +69,10 @@ import Testing
         }
     }
 
-    @Test func aRequestAnsweredAheadOfTheDecoderLeavesTheConnectionIdleNotTimedOut() async throws {
+    @Test func aRequestAnsweredOnTheEventLoopLeavesTheConnectionIdleNotTimedOut() async throws {
         try await withServer(.live, options: shortTimeouts()) { client, _ in
             let port = try #require(client.port)
-            // The fast path answers it next to the socket; the guard must learn that no request is under way.
+            // The event loop answers it, not the router; the guard must see that no request is under way.
             let (text, closedAfter) = try await stall(
                 port: port, sending: "GET /svg/ruler?value=72.4 HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(text.hasPrefix("HTTP/1.1 200") && !text.contains("408"), "\(text.prefix(40))")

@@ -1,5 +1,5 @@
 extension ResponseCache {
-    /// The response cache the options bound: the application's, the fuzzer's fast path and the tests' alike.
+    /// The response cache the options bound: the application's, the fuzzer's event loop and the tests' alike.
     convenience init(options: ServerOptions) {
         self.init(capacity: options.responseCacheCapacity, maximumEntryBytes: options.maximumCachedResponseBytes)
     }

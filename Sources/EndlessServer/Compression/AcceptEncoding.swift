@@ -1,6 +1,6 @@
 import HTTPTypes
 
-/// How `Accept-Encoding` is read, whether the fields come from NIO's decoder or from `WireRequest`.
+/// How `Accept-Encoding` is read: whether an answer may be gzipped.
 enum AcceptEncoding {
     private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
 

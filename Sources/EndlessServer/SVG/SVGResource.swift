@@ -28,7 +28,7 @@ enum SVGResource: Sendable {
         }
 
         /// The route's name in metrics, as Hummingbird's `MetricsMiddleware` names `routePath`, so that an answer
-        /// from the fast path and one from the router count in the same series.
+        /// from the event loop and one from the router count in the same series.
         var route: String {
             switch self {
             case .rulerWindow, .gridWindow, .loopWindow: routePath

@@ -1,5 +1,5 @@
 extension SVGResponder {
-    /// The responder the options describe, with fresh caches: the application's, and the fuzzer's fast path.
+    /// The responder the options describe, with fresh caches: the application's, and the fuzzer's event loop.
     init(options: ServerOptions, responses: ResponseCache, metrics: ServerMetrics, compressors: CompressorPool) {
         self.init(
             tiles: TileCache(capacity: options.tileCacheCapacity, maximumBytes: options.tileCacheBytes),
