@@ -7,6 +7,9 @@ import Testing
 /// Clients that send requests and never read their answers, against the real binary: the server's memory stays
 /// bounded, and a normal client next to them is served throughout.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct BackpressureTests {
+    /// The bound the README gives the server's RSS under clients that never read: 128 MiB.
+    static let residentBound = 128 << 20
+
     /// The server's resident memory, from the kernel: what the machine pays, whatever the server's own counts say.
     static func residentBytes(_ pid: Int32) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
@@ -88,9 +91,11 @@ import Testing
                 + "the pipeliners sent \(smallSent) and \(largeSent) requests; the normal client \(served) answers, "
                 + "the slowest in \(slowest)")
         #expect(failures.isEmpty, "\(failures.prefix(3))")
-        #expect(served >= Int(seconds), "served throughout")
+        // Two answers a second at least (eight at most): a starved client, as without held reads, gets one. A short run
+        // (ENDLESS_BACKPRESSURE_SECONDS, for trying it out) is mostly the server's start.
+        #expect(seconds < 30 || served >= Int(seconds) * 2, "served throughout: \(served) answers")
         #expect(slowest < .seconds(5), "the slowest answer took \(slowest)")
-        #expect(worstResident < 256 << 20, "RSS \(worstResident >> 20) MiB")
+        #expect(worstResident < Self.residentBound, "RSS \(worstResident >> 20) MiB")
         #expect(smallSent > 1_000, "the pipeliners did send more than the server answers")
     }
 }

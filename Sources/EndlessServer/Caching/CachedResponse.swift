@@ -8,26 +8,36 @@ struct CachedResponse: Sendable {
     /// Whether its URL pinned the rendering version.
     let pinned: Bool
     let gzip: Bool
-    /// The body's chunks, slices of one buffer that holds them and nothing else.
+    /// The body's chunks.
     let chunks: [ByteBuffer]
 
-    /// Copies the chunks into one buffer of their size, so that an entry keeps alive its bytes, not the larger
-    /// buffers they were cut from (zlib's output is sized for the worst case).
     init(etag: String, resource: SVGResource.Kind, pinned: Bool = false, gzip: Bool, chunks: [ByteBuffer]) {
         self.etag = etag
         self.resource = resource
         self.pinned = pinned
         self.gzip = gzip
-        var whole = ByteBufferAllocator().buffer(capacity: chunks.reduce(0) { $0 + $1.readableBytes })
+        self.chunks = chunks
+    }
+
+    /// The same response with its chunks copied into one buffer of their size, to be kept: it keeps alive its bytes,
+    /// not the larger buffers they were cut from (a compressor's output is sized for the worst case). Only what the
+    /// cache keeps is copied.
+    var compacted: CachedResponse {
+        var whole = ByteBufferAllocator().buffer(capacity: payloadBytes)
         var ends: [Int] = []
         ends.reserveCapacity(chunks.count)
         for chunk in chunks {
             whole.writeImmutableBuffer(chunk)
             ends.append(whole.writerIndex)
         }
-        self.chunks = SVGResponder.slices(of: whole, endingAt: ends)
+        return CachedResponse(
+            etag: etag, resource: resource, pinned: pinned, gzip: gzip,
+            chunks: SVGResponder.slices(of: whole, endingAt: ends))
     }
 
-    /// Bytes this entry keeps alive: the storage its chunks share, and its ETag.
+    /// Bytes of body.
+    var payloadBytes: Int { chunks.reduce(0) { $0 + $1.readableBytes } }
+
+    /// Bytes this entry keeps alive once `compacted`: the storage its chunks share, and its ETag.
     var retainedBytes: Int { (chunks.first?.storageCapacity ?? 0) + etag.utf8.count }
 }

@@ -41,12 +41,15 @@ final class ResponseCache: Sendable {
 
     /// Keeps `response` if its key was asked for lately, and remembers that it was asked for.
     func keepIfAskedBefore(_ response: CachedResponse, for key: String) {
-        guard response.retainedBytes <= maximumEntryBytes, asked.withLock({ $0.insert(key) }) else { return }
+        guard response.payloadBytes + response.etag.utf8.count <= maximumEntryBytes,
+            asked.withLock({ $0.insert(key) })
+        else { return }
         store(response, for: key)
     }
 
-    /// Keeps `response`, asked for before or not.
+    /// Keeps `response` (a copy of its bytes alone: `CachedResponse.compacted`), asked for before or not.
     func store(_ response: CachedResponse, for key: String) {
+        let response = response.compacted
         guard response.retainedBytes <= maximumEntryBytes else { return }
         let bytes = response.retainedBytes + key.utf8.count
         retained.record(pool.withLock { $0.store(response, bytes: bytes, for: key) })
