@@ -89,10 +89,11 @@ struct SVGResponder: Sendable {
         let ends = Self.chunkEnds(rendered, bytesPerChunk: bytesPerChunk)
         let gzipped = drawing.gzip ? compressors.gzipChunks(rendered.document, partEnds: ends) : nil
         let chunks = gzipped ?? Self.slices(of: ByteBuffer(bytes: rendered.document), endingAt: ends)
+        // Should zlib fail, the bytes go as they are, under the ETag of what they are, and are not kept.
+        let etag = drawing.gzip && gzipped == nil ? Self.etag(for: drawing.resource, gzip: false) : drawing.etag
         let response = CachedResponse(
-            etag: drawing.etag, resource: drawing.resource.kind, pinned: drawing.pinned, gzip: gzipped != nil,
-            chunks: chunks)
-        responses.keepIfAskedBefore(response, for: drawing.cacheKey)
+            etag: etag, resource: drawing.resource.kind, pinned: drawing.pinned, gzip: gzipped != nil, chunks: chunks)
+        if drawing.gzip == (gzipped != nil) { responses.keepIfAskedBefore(response, for: drawing.cacheKey) }
         return HTTPAnswer(response)
     }
 
