@@ -21,7 +21,7 @@ struct HTTPAnswer: Sendable {
 
     init(_ response: CachedResponse) {
         status = .ok
-        headers = SVGResponder.headers(etag: response.etag, pinned: response.pinned, gzip: response.gzip)
+        headers = response.headers
         chunks = response.chunks
         route = response.resource.route
     }

@@ -6,7 +6,7 @@ import Metrics
 struct ServerMetrics: Sendable {
     /// Responses answered on the event loop, counted in the series the router's `MetricsMiddleware` counts them in:
     /// by route, method and status.
-    let requests: [String: Counter]
+    let requests: [Series: Counter]
     let bytesSent: [String: Counter]
     let renderDuration: [String: Timer]
     /// Connections closed because a client stalled, by what ran out.
@@ -25,7 +25,7 @@ struct ServerMetrics: Sendable {
                 ["GET", "HEAD"].flatMap { method in
                     ["200", "304"].map { status in
                         (
-                            Self.series(route, method, status),
+                            Series(route: route, method: method, status: status),
                             Counter(
                                 label: "hb.requests",
                                 dimensions: [
@@ -46,13 +46,17 @@ struct ServerMetrics: Sendable {
             })
     }
 
-    private static func series(_ route: String, _ method: String, _ status: String) -> String {
-        route + " " + method + " " + status
+    /// A request counter's dimensions, as a key made without joining text.
+    struct Series: Hashable, Sendable {
+        var route: String
+        var method: String
+        var status: String
     }
 
     /// Counts an answer written on the event loop, as the router would have.
     func count(_ answer: HTTPAnswer, method: HTTPRequest.Method) {
-        requests[Self.series(answer.route, method.rawValue, String(answer.status.code))]?.increment()
+        let status = answer.status == .ok ? "200" : String(answer.status.code)
+        requests[Series(route: answer.route, method: method.rawValue, status: status)]?.increment()
         if !answer.chunks.isEmpty { bytesSent[answer.route]?.increment(by: answer.payloadBytes) }
     }
 }

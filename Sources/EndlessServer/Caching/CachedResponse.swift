@@ -1,3 +1,4 @@
+import HTTPTypes
 import NIOCore
 
 /// A response as it went out: its ETag, its kind, and its body chunk by chunk (gzip already applied), so that a
@@ -10,6 +11,8 @@ struct CachedResponse: Sendable {
     let gzip: Bool
     /// The body's chunks.
     let chunks: [ByteBuffer]
+    /// Its headers (`SVGResponder.headers`), made once: a repeat sends them as they are.
+    let headers: HTTPFields
 
     init(etag: String, resource: SVGResource.Kind, pinned: Bool = false, gzip: Bool, chunks: [ByteBuffer]) {
         self.etag = etag
@@ -17,6 +20,7 @@ struct CachedResponse: Sendable {
         self.pinned = pinned
         self.gzip = gzip
         self.chunks = chunks
+        headers = SVGResponder.headers(etag: etag, pinned: pinned, gzip: gzip)
     }
 
     /// The same response with its chunks copied into one buffer of their size, to be kept: it keeps alive its bytes,
