@@ -36,8 +36,7 @@ import Testing
         answer.add = [TileAnswer(key: "3,-2", left: 1e20, top: -0.0, svg: "<svg a=\"1\">\r</svg>")]
         answer.move = [TileAnswer(key: "4", left: 0.1, top: 600, svg: nil)]
         answer.remove = ["1", "2"]
-        answer.took = 0.3
-        var output = answer.json()
+        var output = answer.json(since: .now - .milliseconds(3))
         let bytes = output.readBytes(length: output.readableBytes)!
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         #expect(object["seq"] as? Int == -3)
@@ -48,7 +47,7 @@ import Testing
         let moved = try #require((object["move"] as? [[String: Any]])?.first)
         #expect(moved["svg"] == nil && moved["left"] as? Double == 0.1 && moved["top"] as? Int == 600)
         #expect(object["remove"] as? [String] == ["1", "2"])
-        #expect(object["settled"] as? Bool == true && object["took"] as? Double == 0.3)
+        #expect(object["settled"] as? Bool == true && (object["took"] as? Double ?? 0) >= 3)
         #expect(object["mark"] == nil && object["style"] == nil && object["pace"] == nil)
     }
 

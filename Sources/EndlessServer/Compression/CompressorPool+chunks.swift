@@ -11,7 +11,7 @@ extension CompressorPool {
         guard let box = try? take() else { return nil }
         defer { give(box) }
         // A part at a time, in buffers of a part's size: one buffer of the whole document's would be allocated and
-        // faulted in anew for each large window (`CachedResponse` copies the chunks into one buffer of their size).
+        // faulted in anew for each large window (the response cache copies what it keeps into one of its size).
         var chunks: [ByteBuffer] = []
         chunks.reserveCapacity(partEnds.count)
         var start = 0

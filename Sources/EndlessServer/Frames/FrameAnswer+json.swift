@@ -2,9 +2,10 @@ import NIOCore
 
 extension FrameAnswer {
     /// The answer as the page's `JSON.parse` reads it, written straight into one buffer: `JSONEncoder` took a fifth of
-    /// a scrolling frame's time, boxing every field. Fields in declaration order, absent ones left out, but `took`
-    /// last: with `since`, the milliseconds from then until it is written, writing this included.
-    func json(since start: ContinuousClock.Instant? = nil) -> ByteBuffer {
+    /// a scrolling frame's time, boxing every field. Fields in declaration order, absent ones left out, then `took`:
+    /// the milliseconds from `start` until it is written, writing this included, which the page takes out of the round
+    /// trip it reports (`rtt`), so that a slow answer (a big frame) does not widen the next one's margins.
+    func json(since start: ContinuousClock.Instant) -> ByteBuffer {
         var out = JSONOutput(capacity: 256 + add.reduce(0) { $0 + 64 + ($1.svg?.utf8.count ?? 0) })
         out.open()
         out.field("seq", seq)
@@ -41,11 +42,7 @@ extension FrameAnswer {
         if let mark { out.field("mark", mark) }
         if let style { out.field("style", style) }
         if let pace { out.field("pace", pace) }
-        if let start {
-            out.field("took", ((ContinuousClock.now - start) / .microseconds(100)).rounded(.up) / 10)
-        } else if let took {
-            out.field("took", took)
-        }
+        out.field("took", ((ContinuousClock.now - start) / .microseconds(100)).rounded(.up) / 10)
         out.close()
         return out.buffer
     }

@@ -17,9 +17,6 @@ struct FrameAnswer: Sendable {
     var mark: String?
     /// The element's colours (and, for `theme=auto`, the dark ones): only when the content is placed anew.
     var style: String?
-    /// Milliseconds the server spent on this answer: the page takes them out of the round trip it reports (`rtt`),
-    /// so that a slow answer (a big frame) does not widen the next one's margins.
-    var took: Double?
     /// While it scrolls, the element reports again only every `pace` animation frames (`ReportPace`); absent, every
     /// frame. A follower has none: it reports when its leader's frame comes.
     var pace: Int?
