@@ -145,7 +145,7 @@ import Testing
         let tiles = TileCache(capacity: 1_000)
         let ruler = try Ruler(.weight)
         let renderer = RulerRenderer(ruler: ruler, height: 120)
-        let style = TileCache.pageStyle(of: renderer)
+        let style = TileCache.pageStyle(ofStyle: TileCache.style(of: renderer))
         let cycle = try #require(ruler.cycleBlocks)
         let near = (15...21).map { tiles.pageTile($0, of: renderer, style: style) }
         let countAfterFirst = tiles.count

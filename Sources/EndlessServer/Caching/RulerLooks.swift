@@ -10,12 +10,6 @@ struct RulerLook: Hashable, Sendable {
     var mirrored: Bool
     var theme: Theme
 
-    init(_ window: RulerWindow, theme: Theme) {
-        self.init(
-            window.ruler, thickness: window.thickness, orientation: window.orientation, mirrored: window.isMirrored,
-            theme: theme)
-    }
-
     init(_ ruler: Ruler, thickness: Double, orientation: Orientation, mirrored: Bool, theme: Theme) {
         configuration = ruler.configuration
         self.thickness = thickness
@@ -33,9 +27,9 @@ final class RulerDrawing: Sendable {
     let renderer: RulerRenderer
     let style: String
 
-    init(renderer: RulerRenderer, style: String) {
+    init(_ renderer: RulerRenderer) {
         self.renderer = renderer
-        self.style = style
+        style = TileCache.style(of: renderer)
     }
 }
 
@@ -47,30 +41,26 @@ final class RulerLooks: Sendable {
 
     /// The drawing of `window`'s look, made now if no window of that look was drawn lately.
     func drawing(of window: RulerWindow, theme: Theme) -> RulerDrawing {
-        let look = RulerLook(window, theme: theme)
-        if let drawing = pool.withLock({ $0.lookup(look) }) { return drawing }
-        let drawing = Self.drawing(of: window, theme: theme)
-        pool.withLock { _ = $0.enqueue(drawing, for: look) }
-        return drawing
+        drawing(
+            of: window.ruler, thickness: window.thickness, orientation: window.orientation,
+            mirrored: window.isMirrored, theme: theme)
     }
 
-    /// The drawing of a frame's ruler, as `drawing(of:theme:)` for a window of that look.
+    /// The drawing of a ruler of that look (a frame's, or a window's), made now if none of that look was drawn lately.
     func drawing(
         of ruler: Ruler, thickness: Double, orientation: Orientation, mirrored: Bool, theme: Theme
     ) -> RulerDrawing {
         let look = RulerLook(ruler, thickness: thickness, orientation: orientation, mirrored: mirrored, theme: theme)
         if let drawing = pool.withLock({ $0.lookup(look) }) { return drawing }
-        let renderer = RulerRenderer(
-            ruler: ruler, height: thickness, orientation: orientation, mirrored: mirrored, theme: theme)
-        let drawing = RulerDrawing(renderer: renderer, style: TileCache.style(of: renderer))
+        let drawing = RulerDrawing(
+            RulerRenderer(ruler: ruler, height: thickness, orientation: orientation, mirrored: mirrored, theme: theme))
         pool.withLock { _ = $0.enqueue(drawing, for: look) }
         return drawing
     }
 
     /// The drawing made afresh: what a caller without the cache (`endless render`) draws with.
     static func drawing(of window: RulerWindow, theme: Theme) -> RulerDrawing {
-        let renderer = RulerRenderer(window: window, theme: theme)
-        return RulerDrawing(renderer: renderer, style: TileCache.style(of: renderer))
+        RulerDrawing(RulerRenderer(window: window, theme: theme))
     }
 
     var count: Int { pool.withLock { $0.count } }

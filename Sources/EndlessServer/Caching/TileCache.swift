@@ -90,10 +90,7 @@ extension TileCache {
         }
     }
 
-    /// A ruler's look as the page's tiles draw it; compute once per request, not per block.
-    static func pageStyle(of renderer: RulerRenderer) -> String { pageStyle(ofStyle: style(of: renderer)) }
-
-    /// The page tiles' style of a renderer whose style is `style`.
+    /// A ruler's look as the page's tiles draw it, from its look's style (`RulerDrawing.style`); made once a request.
     static func pageStyle(ofStyle style: String) -> String { style + "|page" }
 
     /// A loop item's drawing: items with the same label look the same.
