@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "endless", targets: ["endless"]),
         .library(name: "EndlessCore", targets: ["EndlessCore"]),
         .library(name: "EndlessSVG", targets: ["EndlessSVG"]),
+        // Endless in a Hummingbird app of your own: `router.addEndless(at: "/endless")`.
+        .library(name: "EndlessServer", targets: ["EndlessServer"]),
         // For the fuzzer's package, which compiles the server's sources itself (see Fuzz/Package.swift).
         .library(name: "CLibdeflate", targets: ["CLibdeflate"]),
     ],
@@ -47,7 +49,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-            ]
+            ],
+            // Built into the binary, so that `endless` runs from any directory (links to the repository's folders).
+            resources: [.embedInCode("Resources/public"), .embedInCode("Resources/templates")]
         ),
         .executableTarget(
             name: "endless",

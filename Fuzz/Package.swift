@@ -46,6 +46,7 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             path: "endless/Sources/EndlessServer",
+            resources: [.embedInCode("Resources/public"), .embedInCode("Resources/templates")],
             swiftSettings: [.unsafeFlags(["-enable-testing"])]
         ),
         // `LLVMFuzzerTestOneInput`; libFuzzer brings `main`. `FuzzCorpusTests.swift` is a link to the main package's

@@ -1,4 +1,4 @@
-/// The explicit limits of what Endless draws; the README documents the same numbers.
+/// The explicit limits of what Endless draws; docs/protocol.md ("Limits") documents the same numbers.
 public enum Limits {
     /// Largest offset or coordinate, in points; beyond it a `Double` can no longer place a tick exactly.
     public static let maximumCoordinate: Double = 1e15

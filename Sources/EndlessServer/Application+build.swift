@@ -7,7 +7,8 @@ import Mustache
 import NIOCore
 import Prometheus
 
-/// Builds the whole server; `endless` runs it and the tests drive it, so both get the same thing.
+/// Builds the whole server: Endless mounted at `/` (`EndlessMount`), its health and metrics, and the event loop's
+/// answers to small requests ahead of the router. `endless` runs it and the tests drive it, so both get the same.
 ///
 /// Metrics go to whatever `MetricsSystem` factory is in force when this runs (the tests bind one per test
 /// with `withMetricsFactory`); `registry` is what `/metrics` prints.
@@ -17,21 +18,8 @@ public func buildApplication(
     logger: Logger = Logger(label: "endless"),
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    let templates = try await MustacheLibrary(directory: options.templatesDirectory)
-    guard templates.getTemplate(named: "index") != nil else {
-        throw ServerStartError(
-            "templates: no index.mustache in \(options.templatesDirectory); run from the repository root")
-    }
-    let responses = ResponseCache(options: options)
-    let metrics = ServerMetrics()
-    let compressors = CompressorPool(capacity: 64)
-    let responder = SVGResponder(
-        options: options, responses: responses, metrics: metrics, compressors: compressors)
-    let frames = FrameResponder(beside: responder, options: options)
-
+    let endless = EndlessMount(at: "/", options: options.endless)
     let connections = ConnectionRegistry(maximum: options.maximumConnections)
-    let assets = StaticAssets(directory: options.publicDirectory, compressors: compressors)
-    _ = SVGResource.renderingVersion  // drawn now, not by the first request
 
     let serverName = "Endless"
     let router = Router()
@@ -40,12 +28,9 @@ public func buildApplication(
     router.addMiddleware {
         PlainTextErrorMiddleware()
         RequestGuardMiddleware()
-        StaticAssetsMiddleware(assets: assets)
     }
-    router.addSVGRoutes(responder)
-    router.addFrameRoutes(frames, metrics: metrics)
-    router.addPageRoutes(
-        templates: templates, registry: registry, compressors: compressors, assets: assets)
+    endless.addRoutes(to: router, guarded: false)
+    router.addServerRoutes(registry: registry)
 
     return Application(
         router: router,
@@ -57,9 +42,10 @@ public func buildApplication(
                     ConnectionGuard(
                         requestTimeout: TimeAmount(options.requestHeadTimeout),
                         idleTimeout: TimeAmount(options.idleTimeout), registry: connections,
-                        closed: metrics.connectionsClosed, evicted: metrics.connectionsEvicted),
+                        closed: endless.metrics.connectionsClosed, evicted: endless.metrics.connectionsEvicted),
                     EventLoopResponder(
-                        svg: responder, frames: frames, maximumTiles: options.maximumTilesOnEventLoop,
+                        svg: endless.svg, frames: endless.frames,
+                        maximumTiles: options.endless.maximumTilesOnEventLoop,
                         serverName: serverName, logsRequests: logger.logLevel <= .info),
                 ],
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: 1 << 20, maxHeaderListSize: 1 << 20))),
@@ -74,7 +60,7 @@ public func buildApplication(
 /// Why the server could not start, in one line.
 public struct ServerStartError: Error, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }
 
 extension Request {

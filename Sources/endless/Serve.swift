@@ -13,8 +13,8 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on (0 picks a free one).") var port = 8080
-    @Option(help: "Folder of static files.") var publicDirectory = "public"
-    @Option(help: "Folder of Mustache templates.") var templatesDirectory = "templates"
+    @Option(help: "Serve the elements' script and styles from this folder, re-read on change, not the built-in copies.")
+    var publicDirectory: String?
     @Option(help: "Log level: trace, debug, info (each request), notice, warning, error.") var logLevel = "notice"
     @Option(help: "Seconds a client has to send a whole request once its first byte arrives; then 408 and close.")
     var requestHeadTimeout = 10.0
@@ -52,13 +52,12 @@ struct Serve: AsyncParsableCommand {
         var options = ServerOptions()
         options.host = host
         options.port = port
-        options.publicDirectory = publicDirectory
-        options.templatesDirectory = templatesDirectory
+        options.endless.publicDirectory = publicDirectory
         options.requestHeadTimeout = .milliseconds(Int64(requestHeadTimeout * 1000))
         options.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
         options.maximumConnections = maximumConnections
-        if largeWindows > 0 { options.concurrentLargeWindows = largeWindows }
-        options.queuedLargeWindows = largeWindowQueue
+        if largeWindows > 0 { options.endless.concurrentLargeWindows = largeWindows }
+        options.endless.queuedLargeWindows = largeWindowQueue
         let app = try await buildApplication(options: options, registry: registry, logger: logger) {
             [logger, host] port in
             let shown = host.contains(":") ? "[\(host)]" : host

@@ -7,7 +7,7 @@ import Testing
 /// Clients that send requests and never read their answers, against the real binary: the server's memory stays
 /// bounded, and a normal client next to them is served throughout.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct BackpressureTests {
-    /// The bound the README gives the server's RSS under clients that never read: 128 MiB.
+    /// The bound docs/deploy.md gives the server's RSS under clients that never read: 128 MiB.
     static let residentBound = 128 << 20
 
     /// The server's resident memory, from the kernel: what the machine pays, whatever the server's own counts say.

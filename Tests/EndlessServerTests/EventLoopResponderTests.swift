@@ -47,7 +47,7 @@ import Testing
 
     @Test func aNewWindowOnTheEventLoopHasTheRoutersAnswer() async throws {
         var options = testOptions()
-        options.maximumTilesOnEventLoop = 8
+        options.endless.maximumTilesOnEventLoop = 8
         try await withServer(.live, options: options) { client, registry in
             let port = try #require(client.port)
             let request = { (query: String) in
@@ -82,7 +82,7 @@ import Testing
 
     @Test func aWindowOverTheEventLoopsShareGoesToTheRouter() async throws {
         var options = testOptions()
-        options.maximumTilesOnEventLoop = 4
+        options.endless.maximumTilesOnEventLoop = 4
         try await withServer(.live, options: options) { client, registry in
             let port = try #require(client.port)
             let small = try await rawExchange(
@@ -156,7 +156,7 @@ import Testing
 
     /// The responder on an embedded channel, after a counter of the reads it lets through.
     func responderChannel() throws -> (EmbeddedChannel, ReadCounter) {
-        let options = testOptions()
+        let options = testOptions().endless
         let compressors = CompressorPool(capacity: 1)
         let responder = SVGResponder(
             options: options, responses: ResponseCache(options: options), metrics: ServerMetrics(),

@@ -18,7 +18,7 @@ import Testing
         return FrameResponder(
             tiles: TileCache(capacity: 64, maximumBytes: 1 << 20), compressors: CompressorPool(capacity: 1),
             gate: RenderGate(concurrent: concurrent, queued: queued, smallestTiles: 1),
-            eventLoopBytes: options.maximumFrameBytesOnEventLoop)
+            eventLoopBytes: options.endless.maximumFrameBytesOnEventLoop)
     }
 
     func get(_ path: String) -> HTTPRequest { HTTPRequest(method: .get, scheme: nil, authority: "x", path: path) }
@@ -70,11 +70,11 @@ import Testing
         }
         for await _ in held.stream { break }
         let light = try await frames.respond(
-            to: .init(head: get(Self.light), body: .init(buffer: ByteBuffer())), bytesSent: nil)
+            to: get(Self.light), bytesSent: nil)
         #expect(light.status == .ok, "a light frame does not wait for the turns")
         await #expect(throws: RenderGate.Busy.self) {
             _ = try await frames.respond(
-                to: .init(head: get(Self.heavy), body: .init(buffer: ByteBuffer())), bytesSent: nil)
+                to: get(Self.heavy), bytesSent: nil)
         }
         release.continuation.yield()
         try await holder.value

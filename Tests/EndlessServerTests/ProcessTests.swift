@@ -10,11 +10,13 @@ final class ServerProcess {
     let port: Int
     private let errorPipe = Pipe()
 
+    /// Started in an empty directory of its own: what it serves is built in.
     init(_ arguments: [String] = []) throws {
         process.executableURL = endlessBinary()
-        process.arguments =
-            ["--port", "0", "--templates-directory", repositoryRoot.appendingPathComponent("templates").path]
-            + arguments
+        process.arguments = ["--port", "0"] + arguments
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("endless-cwd-\(UUID())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        process.currentDirectoryURL = empty
         process.standardError = errorPipe
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -47,6 +49,23 @@ final class ServerProcess {
         #expect(server.stop(SIGINT) == 0)
     }
 
+    @Test func servesThePageAndTheRepositorysFilesFromAnEmptyDirectory() async throws {
+        let server = try ServerProcess()
+        defer { _ = server.stop(SIGTERM) }
+        let folder = repositoryRoot.appendingPathComponent("public")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let response = try await rawText(
+                port: server.port, request: "GET /\(name) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let file = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(response.hasPrefix("HTTP/1.1 200"), "public/\(name) is built in")
+            let served = response.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+            #expect(served == file, "public/\(name) as built is not the repository's (\(served.count) bytes)")
+        }
+        let page = try await rawText(
+            port: server.port, request: "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(page.hasPrefix("HTTP/1.1 200") && page.contains("<endless-ruler"))
+    }
+
     @Test func sigtermLetsAnInFlightResponseFinish() async throws {
         let server = try ServerProcess()
         let pid = server.process.processIdentifier
@@ -70,17 +89,14 @@ final class ServerProcess {
         defer { _ = first.stop(SIGTERM) }
         let second = Process()
         second.executableURL = endlessBinary()
-        second.arguments = [
-            "--port", String(first.port), "--templates-directory",
-            repositoryRoot.appendingPathComponent("templates").path,
-        ]
+        second.arguments = ["--port", String(first.port)]
         let errors = Pipe()
         second.standardError = errors
         second.standardOutput = FileHandle.nullDevice
         try second.run()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         second.waitUntilExit()
-        #expect(second.terminationStatus == 1, "a server that cannot start, as the README says")
+        #expect(second.terminationStatus == 1, "a server that cannot start, as docs/deploy.md says")
         #expect(text.split(separator: "\n").count == 1, "\(text)")
         #expect(text.contains("already in use"))
     }

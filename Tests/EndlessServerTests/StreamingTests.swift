@@ -119,10 +119,10 @@ import Testing
 
     @Test func cachesStayWithinTheirBoundsWhateverIsAskedFor() async throws {
         var options = testOptions()
-        options.tileCacheCapacity = 64
-        options.responseCacheCapacity = 16
-        let tiles = TileCache(capacity: options.tileCacheCapacity)
-        let responses = ResponseCache(capacity: options.responseCacheCapacity, maximumEntryBytes: 1_000)
+        options.endless.tileCacheCapacity = 64
+        options.endless.responseCacheCapacity = 16
+        let tiles = TileCache(capacity: options.endless.tileCacheCapacity)
+        let responses = ResponseCache(capacity: options.endless.responseCacheCapacity, maximumEntryBytes: 1_000)
         var rng = SystemRandomNumberGenerator()
         let renderer = GridRenderer(grid: .standard)
         let style = TileCache.style(of: renderer)

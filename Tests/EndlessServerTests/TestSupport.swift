@@ -12,16 +12,12 @@ import Testing
 
 @testable import EndlessServer
 
-/// The repository's root, found from this file, so tests read the real `templates/` and `public/`.
+/// The repository's root, found from this file, so tests read the real `public/`.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-func testOptions() -> ServerOptions {
-    var options = ServerOptions()
-    options.templatesDirectory = repositoryRoot.appendingPathComponent("templates").path
-    options.publicDirectory = repositoryRoot.appendingPathComponent("public").path
-    return options
-}
+/// The server as `endless` runs it: its files built in.
+func testOptions() -> ServerOptions { ServerOptions() }
 
 /// Runs `body` against a fresh server whose metrics go to a registry of its own.
 func withServer(

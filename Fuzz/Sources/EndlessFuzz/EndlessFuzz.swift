@@ -4,7 +4,7 @@
 // or an SVG answer from the event loop (`EventLoopResponder`) that differs from the router's (gzip: in what it decodes
 // to) is a violation: the target traps, so libFuzzer saves the input and stops.
 //
-// Environment: `ENDLESS_ROOT` (the repository, for `templates/` and `public/`; found from this file otherwise),
+// Environment:
 // `ENDLESS_FUZZ_EVENT_LOOP=0` (leave the event loop's answers out), `ENDLESS_FUZZ_VERBOSE=1` (print each request and status).
 import CompressNIO
 import Dispatch
@@ -74,13 +74,7 @@ final class Harness: Sendable {
 
     private init() {
         let environment = ProcessInfo.processInfo.environment
-        let root =
-            environment["ENDLESS_ROOT"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        var options = ServerOptions()
-        options.templatesDirectory = root.appendingPathComponent("templates").path
-        options.publicDirectory = root.appendingPathComponent("public").path
+        let options = ServerOptions()
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         var logger = Logger(label: "endless-fuzz")
@@ -94,7 +88,7 @@ final class Harness: Sendable {
             environment["ENDLESS_FUZZ_EVENT_LOOP"] == "0"
             ? nil
             : SVGResponder(
-                options: options, responses: ResponseCache(options: options), metrics: ServerMetrics(),
+                options: options.endless, responses: ResponseCache(options: options.endless), metrics: ServerMetrics(),
                 compressors: CompressorPool(capacity: 1))
     }
 
@@ -143,7 +137,7 @@ final class Harness: Sendable {
         guard let eventLoop else { return nil }
         let channel = EmbeddedChannel(
             handler: EventLoopResponder(
-                svg: eventLoop, frames: FrameResponder(beside: eventLoop, options: ServerOptions()), maximumTiles: 128,
+                svg: eventLoop, frames: FrameResponder(beside: eventLoop, options: EndlessOptions()), maximumTiles: 128,
                 serverName: "Endless"))
         defer { _ = try? channel.finish(acceptAlreadyClosed: true) }
         guard (try? channel.writeInbound(HTTPRequestPart.head(head))) != nil,

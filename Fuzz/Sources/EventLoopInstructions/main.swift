@@ -16,7 +16,7 @@ import Prometheus
     static func main() throws {
         let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()))
-        let options = ServerOptions()
+        let options = EndlessOptions()
         let responder = SVGResponder(
             options: options, responses: ResponseCache(options: options), metrics: ServerMetrics(),
             compressors: CompressorPool(capacity: 1))

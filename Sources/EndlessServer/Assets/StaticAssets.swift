@@ -3,12 +3,13 @@ import Foundation
 import NIOCore
 import Synchronization
 
-/// The files of `public/`, each named by its content: a strong ETag, and a versioned URL (`/v/VERSION/NAME`) that
+/// The files of `public/`, each named by its content: a strong ETag, and a versioned URL (`v/VERSION/NAME`) that
 /// never changes, so that a page asks for exactly the script its server answers, and caches may keep it for good.
 ///
-/// A file is read again when it changes on disk (its size or modification time), so an edit shows on reload.
+/// The files are built into the binary, so that `endless` runs from any directory; a folder given instead is read
+/// again when a file changes on disk (its size or modification time), so an edit shows on reload.
 final class StaticAssets: Sendable {
-    let directory: URL
+    private let directory: URL?
     private let compressors: CompressorPool
     private let loaded = Mutex<[String: Asset]>([:])
 
@@ -20,7 +21,7 @@ final class StaticAssets: Sendable {
         /// The content's hash: the ETag, and the version in its URL.
         let version: String
         let contentType: String
-        fileprivate let stamp: Stamp
+        fileprivate let stamp: Stamp?
     }
 
     fileprivate struct Stamp: Equatable {
@@ -28,14 +29,20 @@ final class StaticAssets: Sendable {
         let modified: Date
     }
 
-    init(directory: String, compressors: CompressorPool) {
-        self.directory = URL(fileURLWithPath: directory, isDirectory: true)
+    /// The built-in files, or those of `directory` if one is given.
+    init(directory: String? = nil, compressors: CompressorPool) {
+        self.directory = directory.map { URL(fileURLWithPath: $0, isDirectory: true) }
         self.compressors = compressors
+        guard directory == nil else { return }
+        var assets: [String: Asset] = [:]
+        for (name, bytes) in Self.builtIn { assets[name] = make(ByteBuffer(bytes: bytes), named: name, stamp: nil) }
+        loaded.withLock { [assets] in $0 = assets }
     }
 
-    /// The file `name` (no folders: `public/` is flat), as it is on disk now; `nil` if there is none.
+    /// The file `name` (no folders: `public/` is flat); `nil` if there is none.
     func asset(_ name: String) -> Asset? {
-        // Only a file name with an extension: `/healthz` and `/metrics` cost no look at the disk.
+        guard let directory else { return loaded.withLock { $0[name] } }
+        // Only a file name with an extension: a mistyped route costs no look at the disk.
         guard !name.hasPrefix("."), !name.contains("/"), name.contains(".") else { return nil }
         let url = directory.appendingPathComponent(name)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
@@ -45,18 +52,22 @@ final class StaticAssets: Sendable {
         let stamp = Stamp(size: size, modified: modified)
         if let asset = loaded.withLock({ $0[name] }), asset.stamp == stamp { return asset }
         guard let data = try? Data(contentsOf: url) else { return nil }
-        let bytes = ByteBuffer(bytes: data)
-        let asset = Asset(
-            bytes: bytes, gzipped: compressors.gzip(bytes), version: String(fnv1a64(data), radix: 36),
-            contentType: Self.contentType(of: name), stamp: stamp)
+        let asset = make(ByteBuffer(bytes: data), named: name, stamp: stamp)
         loaded.withLock { $0[name] = asset }
         return asset
     }
 
-    /// `/v/VERSION/NAME`, the URL a page should use; the plain `/NAME` if there is no such file.
+    /// `v/VERSION/NAME`, the path (below the mount) a page should use; the plain `NAME` if there is no such file.
     func versionedPath(_ name: String) -> String {
-        guard let asset = asset(name) else { return "/" + name }
-        return "/v/\(asset.version)/\(name)"
+        guard let asset = asset(name) else { return name }
+        return "v/\(asset.version)/\(name)"
+    }
+
+    private func make(_ bytes: ByteBuffer, named name: String, stamp: Stamp?) -> Asset {
+        Asset(
+            bytes: bytes, gzipped: compressors.gzip(bytes),
+            version: String(fnv1a64(bytes.readableBytesView), radix: 36), contentType: Self.contentType(of: name),
+            stamp: stamp)
     }
 
     static func contentType(of name: String) -> String {
@@ -65,7 +76,7 @@ final class StaticAssets: Sendable {
         case "css": "text/css; charset=utf-8"
         case "html": "text/html; charset=utf-8"
         case "svg": "image/svg+xml; charset=utf-8"
-        case "txt": "text/plain; charset=utf-8"
+        case "txt", "ts": "text/plain; charset=utf-8"
         case "json": "application/json"
         case "png": "image/png"
         case "ico": "image/x-icon"

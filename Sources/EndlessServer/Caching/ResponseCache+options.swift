@@ -1,6 +1,6 @@
 extension ResponseCache {
     /// The response cache the options bound: the application's, the fuzzer's event loop and the tests' alike.
-    convenience init(options: ServerOptions) {
+    convenience init(options: EndlessOptions) {
         self.init(capacity: options.responseCacheCapacity, maximumEntryBytes: options.maximumCachedResponseBytes)
     }
 }

@@ -9,6 +9,8 @@ struct FrameRequest {
     var query: [(String, String)]
     var tiles: TileCache
     var layout: AxisLayout
+    /// Where Endless is mounted: the start of `imageURL`.
+    var mountPath = ""
     /// Bytes of tiles the answer may draw; past them it stops and says so (`FrameAnswer.overBudget`).
     var drawingBudget = Int.max
 
@@ -16,7 +18,7 @@ struct FrameRequest {
     func imageURL(_ view: String, configuration names: [String], position: [(String, String)]) -> String {
         let configuration = query.filter { names.contains($0.0) }
         let pairs = configuration + position
-        return "/svg/\(view)?" + pairs.map { "\($0)=\(percentEncoded($1))" }.joined(separator: "&")
+        return "\(mountPath)/svg/\(view)?" + pairs.map { "\($0)=\(percentEncoded($1))" }.joined(separator: "&")
     }
 
     /// The element's colours as CSS custom properties, for its background and pointer; `theme=auto` adds the dark

@@ -16,20 +16,23 @@ struct FrameResponder: Sendable {
     /// Bytes of tiles a frame may draw on the event loop or outside the gate's turns: one that draws more is drawn
     /// in its turn.
     let eventLoopBytes: Int
+    /// Where Endless is mounted (`""`, `/endless`): the frames' `image` URLs start with it.
+    let mountPath: String
     private let layout = AxisLayout()
 
-    init(tiles: TileCache, compressors: CompressorPool, gate: RenderGate, eventLoopBytes: Int) {
+    init(tiles: TileCache, compressors: CompressorPool, gate: RenderGate, eventLoopBytes: Int, mountPath: String = "") {
         self.tiles = tiles
         self.compressors = compressors
         self.gate = gate
         self.eventLoopBytes = eventLoopBytes
+        self.mountPath = mountPath
     }
 
     /// The frames beside `svg`'s windows: its tiles, compressors and large windows' turns.
-    init(beside svg: SVGResponder, options: ServerOptions) {
+    init(beside svg: SVGResponder, options: EndlessOptions, mountPath: String = "") {
         self.init(
             tiles: svg.tiles, compressors: svg.compressors, gate: svg.largeWindows,
-            eventLoopBytes: options.maximumFrameBytesOnEventLoop)
+            eventLoopBytes: options.maximumFrameBytesOnEventLoop, mountPath: mountPath)
     }
 
     /// The views by their path, `/frame/{name}`.
@@ -50,7 +53,7 @@ struct FrameResponder: Sendable {
         let answer = try view.answer(
             FrameRequest(
                 parameters: parameters, report: try FrameReport(parameters), query: query, tiles: tiles,
-                layout: layout, drawingBudget: budget))
+                layout: layout, mountPath: mountPath, drawingBudget: budget))
         guard !answer.overBudget else { return nil }
         var body = answer.json(since: start)
         var headers = Self.headers
@@ -75,14 +78,14 @@ struct FrameResponder: Sendable {
     ]
 
     /// The router's answer: drawn outside the gate's turns if it draws little, else again in its turn.
-    func respond(to request: Request, bytesSent: Counter?) async throws -> Response {
+    func respond(to request: HTTPRequest, bytesSent: Counter?) async throws -> Response {
         let start = ContinuousClock.now
         let answer: HTTPAnswer
-        if let light = try self.answer(request.head, budget: eventLoopBytes, start: start) {
+        if let light = try self.answer(request, budget: eventLoopBytes, start: start) {
             answer = light
         } else {
             answer = try await gate.admit(tiles: .max) { () async throws(EndlessError) -> HTTPAnswer in
-                try self.answer(request.head, budget: .max, start: start)!
+                try self.answer(request, budget: .max, start: start)!
             }
         }
         return Response(answer, unsent: RenderGate.Unsent(answer.payloadBytes, in: gate), bytesSent: bytesSent)

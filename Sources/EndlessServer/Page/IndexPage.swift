@@ -19,7 +19,8 @@ struct IndexPage {
     let heightSVG: String
     let loopSVG: String
     let gridSVG: String
-    /// Versioned URLs of `public/` files (`StaticAssets`).
+    /// Where the page is (its form submits there), and the versioned URLs of `public/` files (`StaticAssets`).
+    var pagePath = "/"
     var elementsScript = "/endless.js"
     var pageScript = "/page.js"
     var styleSheet = "/endless.css"

@@ -3,13 +3,10 @@ import Hummingbird
 import Mustache
 import Prometheus
 
-extension Router {
-    /// The page, health and metrics.
-    func addPageRoutes(
-        templates: MustacheLibrary, registry: PrometheusCollectorRegistry, compressors: CompressorPool,
-        assets: StaticAssets
-    ) {
-        let index: @Sendable (Request, Context) async throws -> Response = { request, _ in
+extension EndlessMount {
+    /// The demonstration page, at the mount's root.
+    func addPageRoute<Context: RequestContext>(to group: RouterGroup<Context>) {
+        let index: @Sendable (Request, Context) async throws -> Response = { [self] request, _ in
             var page: IndexPage
             do {
                 page = try IndexPage(query: request.queryPairs)
@@ -17,16 +14,26 @@ extension Router {
                 throw PlainTextError(error)
             }
             // The versions this server has: a page never pairs with an older script.
+            page.pagePath = path + "/"
             (page.elementsScript, page.pageScript, page.styleSheet) = (
-                assets.versionedPath("endless.js"), assets.versionedPath("page.js"), assets.versionedPath("endless.css")
+                "\(path)/\(assets.versionedPath("endless.js"))", "\(path)/\(assets.versionedPath("page.js"))",
+                "\(path)/\(assets.versionedPath("endless.css"))"
             )
             let html = templates.render(page, withTemplate: "index") ?? ""
             // About 24 kB with its four pictures, 2 kB gzipped: the first picture comes sooner over a network.
-            return compressors.response(
+            return svg.compressors.response(
                 ByteBuffer(string: html),
                 headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
                 to: request)
         }
+        group.get("/", use: index)
+        group.head("/", use: index)
+    }
+}
+
+extension Router {
+    /// `endless`'s own: health and metrics.
+    func addServerRoutes(registry: PrometheusCollectorRegistry) {
         let health: @Sendable (Request, Context) async throws -> Response = { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-cache"],
@@ -41,7 +48,7 @@ extension Router {
                 body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
         // HEAD everywhere GET goes: the server answers it with GET's headers and no body.
-        for (path, handler) in [("/", index), ("/healthz", health), ("/metrics", metrics)] {
+        for (path, handler) in [("/healthz", health), ("/metrics", metrics)] {
             get(RouterPath(path), use: handler)
             head(RouterPath(path), use: handler)
         }

@@ -1,6 +1,6 @@
 extension SVGResponder {
     /// The responder the options describe, with fresh caches: the application's, and the fuzzer's event loop.
-    init(options: ServerOptions, responses: ResponseCache, metrics: ServerMetrics, compressors: CompressorPool) {
+    init(options: EndlessOptions, responses: ResponseCache, metrics: ServerMetrics, compressors: CompressorPool) {
         self.init(
             tiles: TileCache(capacity: options.tileCacheCapacity, maximumBytes: options.tileCacheBytes),
             responses: responses, metrics: metrics, compressors: compressors, bytesPerChunk: options.bytesPerChunk,

@@ -99,10 +99,10 @@ struct SVGResponder: Sendable {
 
     /// The router's answer: as `decide` says, a large window drawn in its turn (see `RenderGate`). Throws
     /// `RenderGate.Busy` when too many large windows wait already.
-    func respond(to request: Request) async throws -> Response {
+    func respond(to request: HTTPRequest) async throws -> Response {
         let answer: HTTPAnswer
         let unsent: RenderGate.Unsent?
-        switch try decide(request.head) {
+        switch try decide(request) {
         case .answer(let ready): (answer, unsent) = (ready, nil)
         case .draw(let drawing):
             answer = try await largeWindows.admit(tiles: drawing.resource.tileCount) { draw(drawing) }

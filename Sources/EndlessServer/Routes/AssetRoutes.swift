@@ -1,31 +1,30 @@
 import HTTPTypes
 import Hummingbird
 
-/// Serves `public/`: `/NAME` revalidated on every use (`no-cache`, a strong ETag from the content), so that an
-/// embedding page never runs a script older than its server; `/v/VERSION/NAME`, the URL the page itself uses,
-/// `immutable`, since the version names the content. Another version is a 404: those bytes are gone.
-struct StaticAssetsMiddleware<Context: RequestContext>: RouterMiddleware {
-    let assets: StaticAssets
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response
-    {
-        let parts = request.uri.path.split(separator: "/", omittingEmptySubsequences: false)
-        switch parts.count {
-        case 2:
-            guard let asset = assets.asset(String(parts[1])) else { break }
+extension EndlessMount {
+    /// Serves `public/`: `NAME` revalidated on every use (`no-cache`, a strong ETag from the content), so that an
+    /// embedding page never runs a script older than its server; `v/VERSION/NAME`, the URL the page itself uses,
+    /// `immutable`, since the version names the content. Another version is a 404: those bytes are gone.
+    func addAssetRoutes<Context: RequestContext>(to group: RouterGroup<Context>) {
+        let latest: @Sendable (Request, Context) async throws -> Response = { [assets] request, context in
+            let name = context.parameters.get("name") ?? ""
+            guard let asset = assets.asset(name) else { throw PlainTextError.notHere(request.uri.path) }
             return Self.response(asset, cacheControl: "no-cache", to: request)
-        case 4 where parts[1] == "v":
-            let name = String(parts[3])
-            guard let asset = assets.asset(name) else { break }
-            guard parts[2] == asset.version else {
+        }
+        let versioned: @Sendable (Request, Context) async throws -> Response = { [assets, path] request, context in
+            let name = context.parameters.get("name") ?? ""
+            guard let asset = assets.asset(name) else { throw PlainTextError.notHere(request.uri.path) }
+            guard context.parameters.get("version") == asset.version else {
                 throw PlainTextError(
-                    .notFound, "v: this server's \(name) is /v/\(asset.version)/\(name) (or /\(name), revalidated)")
+                    .notFound,
+                    "v: this server's \(name) is \(path)/v/\(asset.version)/\(name) (or \(path)/\(name), revalidated)")
             }
             return Self.response(asset, cacheControl: "public, max-age=31536000, immutable", to: request)
-        default: break
         }
-        return try await next(request, context)
+        for (route, handler) in [("/:name", latest), ("/v/:version/:name", versioned)] {
+            group.get(RouterPath(route), use: handler)
+            group.head(RouterPath(route), use: handler)
+        }
     }
 
     /// The file, gzipped if the client takes it; 304 when its `If-None-Match` names this content.

@@ -1,0 +1,59 @@
+import EndlessServer
+import Foundation
+import Hummingbird
+
+/// A shop's order form with a weight picker: the app's own routes, and Endless mounted at `/endless`.
+/// `swift run HelloEndless [port]` (8081 by default; 0 picks a free one).
+@main
+struct HelloEndless {
+    static func main() async throws {
+        let port = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 8081
+        let router = Router()
+        router.get("/") { _, _ in html(orderPage) }
+        router.get("/order") { request, _ in
+            let weight = request.uri.queryParameters["weight"].map(String.init) ?? "nothing"
+            return html(
+                "<!doctype html><title>Ordered</title><main><p id=\"ordered\">You ordered \(escaped(weight)) kg.</p></main>"
+            )
+        }
+        var endless = EndlessOptions()
+        endless.servesPage = false  // this app has a page of its own
+        router.addEndless(at: "/endless", options: endless)
+
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
+            onServerRunning: { channel in
+                let url = "http://127.0.0.1:\(channel.localAddress?.port ?? port)/"
+                FileHandle.standardOutput.write(Data("HelloEndless is serving on \(url)\n".utf8))
+            })
+        try await app.runService()
+    }
+
+    /// The elements' script comes from the mount; its rulers then ask `/endless/frame/ruler` as they scroll.
+    static let orderPage = """
+        <!doctype html>
+        <html lang="en">
+        <meta charset="utf-8">
+        <title>Order coffee beans</title>
+        <script src="/endless/endless.js" defer></script>
+        <main>
+          <h1>Order coffee beans</h1>
+          <form action="/order">
+            <label id="weight-label">Weight (kg)</label>
+            <endless-ruler id="weight" name="weight" min="0.5" max="20" step="0.1" value="1.5" unit="kg" ends="clamp"
+              aria-labelledby="weight-label"></endless-ruler>
+            <button type="submit">Order</button>
+          </form>
+        </main>
+        """
+
+    static func html(_ text: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    }
+}

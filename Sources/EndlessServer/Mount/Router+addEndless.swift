@@ -1,0 +1,17 @@
+import Hummingbird
+
+extension Router {
+    /// Mounts Endless below `prefix` (`"/endless"`; `"/"` for the root), so that an app of its own routes serves
+    /// the elements too:
+    ///
+    /// - `PREFIX/svg/{ruler,loop,grid}`: a window as an image;
+    /// - `PREFIX/frame/{ruler,loop,grid}`: what the elements ask as they scroll;
+    /// - `PREFIX/endless.js`, `endless.css`, `custom-elements.json`, `endless.d.ts` (and `PREFIX/v/VERSION/NAME`,
+    ///   cached for good): a page loads `PREFIX/endless.js`, and its elements ask the prefix it came from;
+    /// - `PREFIX/`: the demonstration page, unless `options.servesPage` is false.
+    ///
+    /// Errors are one line of plain text naming the parameter. Each call mounts its own caches.
+    public func addEndless(at prefix: String = "/", options: EndlessOptions = EndlessOptions()) {
+        EndlessMount(at: prefix, options: options).addRoutes(to: self)
+    }
+}

@@ -1,0 +1,55 @@
+import EndlessServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// Endless in an app of its own routes, below a prefix: what `router.addEndless(at:)` promises.
+@Suite(.timeLimit(.minutes(1))) struct MountTests {
+    func app(prefix: String, options: EndlessOptions = EndlessOptions()) -> some ApplicationProtocol {
+        let router = Router()
+        router.get("/") { _, _ in "the app's own page" }
+        router.get("/endless-free") { _, _ in "the app's" }
+        router.addEndless(at: prefix, options: options)
+        return Application(router: router)
+    }
+
+    @Test func servesWindowsFramesFilesAndThePageBelowItsPrefix() async throws {
+        try await app(prefix: "/tools/endless/").test(.router) { client in
+            let own = try await client.execute(uri: "/", method: .get)
+            #expect(String(buffer: own.body) == "the app's own page", "the app keeps its root")
+            let window = try await client.execute(uri: "/tools/endless/svg/ruler?value=72.4", method: .get)
+            #expect(window.status == .ok && window.headers[.contentType] == "image/svg+xml; charset=utf-8")
+            #expect(String(buffer: window.body).contains("72.4"))
+            let frame = try await client.execute(
+                uri: "/tools/endless/frame/ruler?size=600,120&value=72.4", method: .get)
+            #expect(frame.status == .ok)
+            #expect(
+                String(buffer: frame.body).contains(#""image":"/tools/endless/svg/ruler?"#),
+                "a frame's image is below the prefix")
+            let script = try await client.execute(uri: "/tools/endless/endless.js", method: .get)
+            #expect(script.status == .ok && String(buffer: script.body).contains("customElements.define"))
+            let page = String(buffer: try await client.execute(uri: "/tools/endless/", method: .get).body)
+            let versioned = try #require(page.firstMatch(of: /href="(\/tools\/endless\/v\/[0-9a-z]+\/endless\.js)"/))
+            let pinned = try await client.execute(uri: String(versioned.1), method: .get)
+            #expect(pinned.status == .ok && pinned.headers[.cacheControl]?.contains("immutable") == true)
+            #expect(page.contains(#"action="/tools/endless/""#), "the page's form submits to the page")
+        }
+    }
+
+    @Test func errorsAreOneLineAndTheAppKeepsItsOwnPaths() async throws {
+        var options = EndlessOptions()
+        options.servesPage = false
+        try await app(prefix: "endless", options: options).test(.router) { client in
+            let bad = try await client.execute(uri: "/endless/svg/ruler?value=abc", method: .get)
+            #expect(bad.status == .badRequest && String(buffer: bad.body).hasPrefix("value: "))
+            let missing = try await client.execute(uri: "/endless/svg/nothing", method: .get)
+            #expect(
+                missing.status == .notFound && String(buffer: missing.body).hasPrefix("view: nothing is not a view"))
+            let page = try await client.execute(uri: "/endless/", method: .get)
+            #expect(page.status == .notFound, "no page when the options say so")
+            let own = try await client.execute(uri: "/endless-free", method: .get)
+            #expect(String(buffer: own.body) == "the app's")
+        }
+    }
+}

@@ -1,0 +1,113 @@
+"""Examples/HelloEndless: an app of its own routes that mounts Endless at /endless, as a Swift developer would.
+
+The app is the binary from `EXAMPLE_BIN`, else `swift build --package-path Examples/HelloEndless` (built if missing).
+A window and a frame through the mount, then its order form in Chromium: the ruler asks the mount, and its value
+submits to the app's own route.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLE = REPO / "Examples" / "HelloEndless"
+SERVING = re.compile(r"serving on http://127\.0\.0\.1:(\d+)/")
+
+
+def _binary() -> str:
+    if os.environ.get("EXAMPLE_BIN"):
+        return os.environ["EXAMPLE_BIN"]
+    build = ["swift", "build", "--package-path", str(EXAMPLE)]
+    bin_dir = subprocess.run(build + ["--show-bin-path"], check=True, capture_output=True, text=True).stdout.strip()
+    binary = Path(bin_dir) / "HelloEndless"
+    if not binary.exists():
+        subprocess.run(build, check=True)
+    return str(binary)
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """The example app on a free port, started in an empty directory."""
+    process = subprocess.Popen(
+        [_binary(), "0"], cwd=tmp_path_factory.mktemp("example-cwd"), stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    found, port, log = threading.Event(), [], []
+
+    def drain():
+        for line in process.stdout:
+            log.append(line)
+            match = SERVING.search(line)
+            if match and not port:
+                port.append(int(match.group(1)))
+                found.set()
+        found.set()
+
+    threading.Thread(target=drain, daemon=True).start()
+    if not found.wait(60) or not port:
+        process.kill()
+        raise RuntimeError("HelloEndless did not start:\n" + "".join(log))
+    yield f"http://127.0.0.1:{port[0]}"
+    process.terminate()
+    process.wait(10)
+
+
+def get(url: str) -> tuple[int, str, str]:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.status, response.headers["Content-Type"], response.read().decode()
+
+
+def test_a_window_and_a_frame_through_the_mount(app):
+    status, kind, body = get(f"{app}/endless/svg/ruler?value=1.5&min=0.5&max=20&ends=clamp")
+    assert (status, kind) == (200, "image/svg+xml; charset=utf-8")
+    assert body.startswith("<?xml") and body.rstrip().endswith("</svg>")
+    status, kind, body = get(f"{app}/endless/frame/ruler?size=600,120&value=1.5&min=0.5&max=20&ends=clamp")
+    frame = json.loads(body)
+    assert (status, kind) == (200, "application/json")
+    assert frame["readout"]["value"] == "1.5"
+    assert frame["readout"]["image"].startswith("/endless/svg/ruler?"), "the frame's image is below the mount"
+    assert get(f"{app}/")[2].count("<endless-ruler") == 1, "the app's own page is the app's"
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--window-size=1000,800"]:
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    yield driver
+    driver.quit()
+
+
+def test_the_apps_page_holds_a_live_ruler_that_asks_the_mount_and_submits(app, chromium):
+    chromium.get(f"{app}/")
+    wait = WebDriverWait(chromium, 20)
+    ruler = chromium.find_element("id", "weight")
+    wait.until(lambda d: d.execute_script(
+        "const c = arguments[0].shadowRoot && arguments[0].shadowRoot.querySelector('.canvas');"
+        "return c && c.children.length > 0 && arguments[0].value === '1.5'", ruler))
+    frames = chromium.execute_script(
+        "return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+        ".filter((p) => p.includes('/frame/'))")
+    assert frames and all(path == "/endless/frame/ruler" for path in frames), frames
+    ruler.send_keys(Keys.ARROW_RIGHT)
+    wait.until(lambda d: d.execute_script("return arguments[0].value", ruler) == "1.6")
+    chromium.find_element("css selector", "button[type=submit]").click()
+    wait.until(lambda d: "/order" in d.current_url)
+    assert "weight=1.6" in chromium.current_url
+    assert chromium.find_element("id", "ordered").text == "You ordered 1.6 kg."
+    severe = [e for e in chromium.get_log("browser") if e.get("level") == "SEVERE"]
+    assert not severe, severe

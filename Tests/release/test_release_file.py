@@ -1,0 +1,107 @@
+"""The release file (`scripts/release`) as an operator uses it: the binary alone, copied into an empty directory and
+started from another, with no Swift on the machine's library path, serves the page, a window and a frame.
+
+The tarball is `ENDLESS_RELEASE`, else the newest in dist/ (run `scripts/release` first).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import tarfile
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SERVING = re.compile(r"serving on http://127\.0\.0\.1:(\d+)/")
+# The Swift runtime's shared libraries, and what the release links in besides.
+SWIFT_RUNTIME = re.compile(r"libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|libicu|swift")
+LINKED_IN = re.compile(r"libdeflate|libz\.so")
+
+
+def _tarball() -> Path:
+    if os.environ.get("ENDLESS_RELEASE"):
+        return Path(os.environ["ENDLESS_RELEASE"])
+    found = sorted((REPO / "dist").glob("endless-*-linux-*.tar.gz"), key=lambda p: p.stat().st_mtime)
+    if not found:
+        pytest.fail("no release file: run scripts/release (or set ENDLESS_RELEASE)")
+    return found[-1]
+
+
+@pytest.fixture(scope="module")
+def binary(tmp_path_factory) -> Path:
+    """The binary from the tarball, copied alone into an empty directory."""
+    unpacked = tmp_path_factory.mktemp("unpacked")
+    with tarfile.open(_tarball()) as archive:
+        archive.extractall(unpacked, filter="data")
+    [extracted] = unpacked.glob("endless-*/endless")
+    alone = tmp_path_factory.mktemp("bin") / "endless"
+    shutil.copy2(extracted, alone)
+    return alone
+
+
+def _environment() -> dict[str, str]:
+    """No Swift toolchain anywhere the binary could look: a bare PATH and no library path."""
+    return {"PATH": "/usr/bin:/bin", "HOME": os.environ.get("HOME", "/tmp"), "LANG": "C.UTF-8"}
+
+
+def test_ldd_lists_no_swift_runtime_library(binary):
+    libraries = subprocess.run(["ldd", str(binary)], check=True, capture_output=True, text=True,
+                               env=_environment()).stdout
+    assert "not found" not in libraries, libraries
+    assert not SWIFT_RUNTIME.search(libraries), libraries
+    assert not LINKED_IN.search(libraries), libraries
+
+
+@pytest.fixture(scope="module")
+def server(binary, tmp_path_factory):
+    """The binary started from another empty directory."""
+    process = subprocess.Popen(
+        [str(binary), "--port", "0"], cwd=tmp_path_factory.mktemp("elsewhere"), env=_environment(),
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    found, port, log = threading.Event(), [], []
+
+    def drain():
+        for line in process.stderr:
+            log.append(line)
+            match = SERVING.search(line)
+            if match and not port:
+                port.append(int(match.group(1)))
+                found.set()
+        found.set()
+
+    threading.Thread(target=drain, daemon=True).start()
+    if not found.wait(30) or not port:
+        process.kill()
+        raise RuntimeError("the release binary did not start:\n" + "".join(log))
+    yield f"http://127.0.0.1:{port[0]}"
+    process.terminate()
+    assert process.wait(10) == 0
+
+
+def get(url: str) -> tuple[int, str, bytes]:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.status, response.headers["Content-Type"], response.read()
+
+
+def test_serves_the_page_a_window_and_a_frame(server):
+    status, kind, page = get(f"{server}/")
+    assert (status, kind) == (200, "text/html; charset=utf-8")
+    assert page.count(b"<endless-ruler") >= 2
+    script = re.search(rb'src="(/v/[0-9a-z]+/page\.js)"', page)
+    assert script and get(server + script.group(1).decode())[0] == 200
+    status, kind, script = get(f"{server}/endless.js")
+    assert (status, kind) == (200, "text/javascript; charset=utf-8")
+    assert script == (REPO / "public" / "endless.js").read_bytes(), "the script built in is the repository's"
+    status, kind, window = get(f"{server}/svg/ruler?value=72.4")
+    assert (status, kind) == (200, "image/svg+xml; charset=utf-8")
+    assert window.rstrip().endswith(b"</svg>")
+    status, kind, frame = get(f"{server}/frame/ruler?size=600,120&value=72.4")
+    assert (status, kind) == (200, "application/json")
+    assert json.loads(frame)["readout"]["value"] == "72.4"
