@@ -174,7 +174,7 @@ import Testing
         func frame(velocity: Double, ended: Bool = false) throws -> AxisFrame {
             try layout.frame(
                 AxisReport(scroll: 2_000_000, origin: 0, length: 800, have: nil, velocity: velocity), strip: strip,
-                gestureEnded: ended, quantum: 100, start: 0)
+                phase: ended ? .ended : .scrolling, quantum: 100, start: 0)
         }
         let rest = try frame(velocity: 0)
         #expect(rest.tiles.first == 20_000 - 8 && rest.tiles.last == 20_000 + 15, "a viewport each side")
@@ -202,7 +202,7 @@ import Testing
     @Test func aGridFramePlacesBlocksAndKeepsItsMarginsForAnOrdinaryViewport() throws {
         let frame = try Grid.standard.frame(
             horizontal: AxisReport(scroll: 0, origin: nil, length: 1_168, have: nil),
-            vertical: AxisReport(scroll: 0, origin: nil, length: 500, have: nil), layout: layout, gestureEnded: false,
+            vertical: AxisReport(scroll: 0, origin: nil, length: 500, have: nil), layout: layout, phase: .scrolling,
             backToCentre: false, start: (0, 0))
         #expect(frame.tilesPerBlock == 6 && frame.horizontal.tiles.length == 600)
         let x = try #require(frame.horizontal.scroll), y = try #require(frame.vertical.scroll)
@@ -218,7 +218,7 @@ import Testing
         for side in [2_000.0, 4_000, 8_192] {
             let report = AxisReport(scroll: 2_000_000, origin: 0, length: side, have: nil, velocity: 100)
             let frame = try Grid.standard.frame(
-                horizontal: report, vertical: report, layout: layout, gestureEnded: false, backToCentre: false,
+                horizontal: report, vertical: report, layout: layout, phase: .scrolling, backToCentre: false,
                 start: (0, 0))
             #expect(frame.tileCount <= Limits.maximumTilesPerFrame, "\(side)")
             // Still covers the viewport.

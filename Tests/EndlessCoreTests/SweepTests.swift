@@ -26,7 +26,8 @@ import Testing
             let steps = Int(pick([1, 2, 4, 8]))
             let ended = pick([0, 1]) == 1
             let frame = try layout.frame(
-                report, strip: strip, gestureEnded: ended, quantum: strip.length, start: world, steps: steps)
+                report, strip: strip, phase: ended ? .ended : .scrolling, quantum: strip.length, start: world,
+                steps: steps)
             #expect(frame.tiles.count >= 1 && frame.sweep.count == steps)
             for step in frame.sweep where step.clamped(to: frame.tiles.indices) != step {
                 Issue.record("round \(round): \(step) outside \(frame.tiles.indices); \(report), \(strip.length)")

@@ -91,6 +91,10 @@ public struct AxisLayout: Sendable, Hashable {
         return lead < 0 ? (ahead, behind) : (behind, ahead)
     }
 
+    /// Seed 003's projected target: the tiles are loaded for where the view will be, not for each step on the way.
+    /// A page reports again every frame, so the target is where the viewport will be once the next frame is in, not
+    /// where the fling comes to rest.
+    ///
     /// The lead `report` calls for, negative backwards: its velocity's; for a view that set off from rest, whose
     /// speed the server learns only from its next report, at least a fast fling's until that report's frame is in,
     /// since the mark of a view at rest cannot tell how fast it goes now.
@@ -173,13 +177,13 @@ public struct AxisFrame: Sendable, Hashable {
 }
 
 extension AxisLayout {
-    /// Seed 004 and StreetScroller in one step: recenter (at a gesture's end by whole `quantum`s, mid-scroll
-    /// only near the edge), then tile the viewport plus its margin.
+    /// Seed 004 and StreetScroller in one step: recenter (once scrolling ended by whole `quantum`s, mid-scroll only
+    /// near the edge), then tile the viewport plus its margin, ahead of the motion while it scrolls.
     ///
     /// `start` is the world coordinate to put at the viewport's leading edge when the page has no origin yet. Margins
     /// narrow so that the frame holds at most `maximumTiles` tiles (the viewport's own, at least).
     public func frame(
-        _ report: AxisReport, strip: TileStrip, gestureEnded: Bool, quantum: Double, start: Double, steps: Int = 1,
+        _ report: AxisReport, strip: TileStrip, phase: ScrollPhase, quantum: Double, start: Double, steps: Int = 1,
         maximumTiles: Int = Limits.maximumTilesPerFrame
     ) throws(EndlessError) -> AxisFrame {
         try Limits.checkWindowSide(report.length, "size")
@@ -194,7 +198,7 @@ extension AxisLayout {
             axis = ScrollAxis(
                 contentLength: contentLength, boundsLength: report.length, offset: report.scroll, origin: origin)
             let recentered =
-                gestureEnded
+                phase == .ended
                 ? axis.recenterAtGestureEnd(quantum: quantum)
                 : axis.recenterIfNecessary(edgeMargin: edgeMargin)
             if let recentered {
@@ -212,9 +216,9 @@ extension AxisLayout {
         }
         // The view's centre: a view opened at the limit (`x=-1e15`) reaches half a viewport past it.
         try Limits.checkCoordinate(axis.worldOffset + report.length / 2, "scroll")
-        // A gesture that ended has no fling ahead, only a short settle.
+        // A scroll that ended has no fling ahead, only a short settle.
         var moving = report
-        if gestureEnded { (moving.velocity, moving.acceleration, moving.startingDirection) = (0, 0, nil) }
+        if phase == .ended { (moving.velocity, moving.acceleration, moving.startingDirection) = (0, 0, nil) }
         let lead = lead(of: moving)
         let (before, after) = cappedMargins(
             margins(length: report.length, lead: lead, roundTrip: report.roundTrip), length: report.length,

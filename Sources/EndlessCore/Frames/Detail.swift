@@ -14,9 +14,10 @@ public enum Detail: Sendable, Hashable {
     public static let fullBelow: Double = 6
 
     /// The detail of a frame for a view moving at `speed` points per millisecond that holds tiles drawn `held`:
-    /// full whenever the view comes to rest or a gesture ends, for that is when its labels are read.
-    public static func forMotion(speed: Double, holding held: Detail, gestureEnded: Bool) -> Detail {
-        if gestureEnded { return .full }
+    /// full whenever the view comes to rest or its scrolling ends, for that is when its labels are read (seed 003's
+    /// lazy loading: the visible cells' images are loaded when deceleration ends).
+    public static func forMotion(speed: Double, holding held: Detail, phase: ScrollPhase) -> Detail {
+        if phase == .ended { return .full }
         switch held {
         case .full: return speed > bareAbove ? .bare : .full
         case .bare: return speed < fullBelow ? .full : .bare

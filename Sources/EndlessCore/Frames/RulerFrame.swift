@@ -31,24 +31,25 @@ public struct RulerFrame: Sendable, Hashable {
 extension Ruler {
     /// The frame for a ruler view whose pointer is the viewport's centre.
     ///
-    /// At a gesture's end the pointer settles on the nearest tick; a key asks for a tick or a block
-    /// further, or for the first or last label; `startOffset` places a view that has no origin yet. A `mirrored`
+    /// Once scrolling ended the pointer settles on the nearest tick (seed 000's snap, `snapRule`); a key asks for a
+    /// tick or a block further, or for the first or last label; `startOffset` places a view that has no origin yet. A `mirrored`
     /// ruler (right to left) grows against the page's axis: its world coordinate is the negated offset.
     public func frame(
-        _ report: AxisReport, layout: AxisLayout, gestureEnded: Bool, key: RulerKey? = nil, startOffset: Double,
+        _ report: AxisReport, layout: AxisLayout, phase: ScrollPhase, key: RulerKey? = nil, startOffset: Double,
         mirrored: Bool = false
     ) throws(EndlessError) -> RulerFrame {
         let half = report.length / 2
         let sign: Double = mirrored ? -1 : 1
         let axis = try layout.frame(
-            report, strip: pageStrip(mirrored: mirrored), gestureEnded: gestureEnded, quantum: blockLength,
+            report, strip: pageStrip(mirrored: mirrored), phase: phase, quantum: blockLength,
             start: sign * startOffset - half, maximumTiles: pageTilesPerFrame)
         let pointerOffset = clampedOffset(sign * (axis.origin + axis.settledScroll + half))
         var target: Double? = nil
         if let key {
             target = try keyTarget(key, from: pointerOffset)
-        } else if gestureEnded {
-            target = snappedOffset(pointerOffset)  // on a tick, and back inside a clamped ruler's ends
+        } else if phase == .ended {
+            // On a tick: the pointer is inside a clamped ruler's ends, whose first and last ticks are snap points.
+            target = snapRule.snap(pointerOffset)
         }
         let snapScroll = target.map { sign * $0 - half - axis.origin }.flatMap {
             SnapRule.hasReached(axis.settledScroll, $0) ? nil : $0
@@ -117,7 +118,7 @@ extension LinkedRuler {
         if let origin = report.origin { placed.scroll = world - origin }
         if !(0...layout.contentLength - report.length).contains(placed.scroll) { placed.origin = nil }
         let axis = try layout.frame(
-            placed, strip: follower.pageStrip(mirrored: mirrored), gestureEnded: false,
+            placed, strip: follower.pageStrip(mirrored: mirrored), phase: .scrolling,
             quantum: follower.blockLength, start: world, maximumTiles: follower.pageTilesPerFrame)
         var frame = RulerFrame(
             axis: axis, value: follower.value(ofTick: follower.tick(atOffset: target)), snap: nil, snapValue: nil,

@@ -8,16 +8,17 @@ public struct LoopFrame: Sendable, Hashable {
 }
 
 extension Loop {
-    /// The frame for a loop view: tiles every item, settles with the nearest item centred; a key moves to a
-    /// neighbouring item, a page of items further, or the nearest item 0 (Home) or last item (End).
+    /// The frame for a loop view: tiles every item, and once scrolling ended pages to the nearest item centred
+    /// (`pagingRule`); a key moves to a neighbouring item, a page of items further (`itemSteps`), or the nearest
+    /// item 0 (Home) or last item (End).
     public func frame(
-        _ report: AxisReport, layout: AxisLayout, gestureEnded: Bool, key: ViewKey? = nil, start: Double = 0
+        _ report: AxisReport, layout: AxisLayout, phase: ScrollPhase, key: ViewKey? = nil, start: Double = 0
     ) throws(EndlessError) -> LoopFrame {
         let axis = try layout.frame(
-            report, strip: itemStrip, gestureEnded: gestureEnded, quantum: spacing, start: start,
+            report, strip: itemStrip, phase: phase, quantum: spacing, start: start,
             maximumTiles: Limits.maximumBlocksPerFrame)
         let leading = axis.origin + axis.settledScroll
-        var settled = gestureEnded || key != nil ? snapRule(windowWidth: report.length).snap(leading) : leading
+        var settled = phase == .ended || key != nil ? pagingRule(windowWidth: report.length).snap(leading) : leading
         if let key { settled += Double(itemSteps(for: key, from: settled, width: report.length)) * spacing }
         let item = label(ofItem: itemStrip.tile(containing: settled + report.length / 2))
         return LoopFrame(
@@ -73,18 +74,19 @@ extension Grid {
     /// throttling 31.0 fps against 24.0); larger blocks would leave an 8192 × 8192 view over a frame's budget.
     public static let pageBlock: Int64 = 6
 
-    /// The frame for a grid view; `backToCentre` scrolls smoothly to (0, 0) when it is near, and
-    /// re-places the content around it when it is too far to scroll to. `held` is the detail of the blocks the page
-    /// holds.
+    /// The frame for a grid view; `backToCentre` (seed 004's, `backToCentreOffsets`) scrolls smoothly to (0, 0) when
+    /// it is near, and re-places the content around it when it is too far to scroll to. `held` is the detail of the
+    /// blocks the page holds.
     public func frame(
-        horizontal: AxisReport, vertical: AxisReport, layout: AxisLayout, gestureEnded: Bool, backToCentre: Bool,
+        horizontal: AxisReport, vertical: AxisReport, layout: AxisLayout, phase: ScrollPhase, backToCentre: Bool,
         start: (x: Double, y: Double), key: ViewKey? = nil, tilesPerBlock: Int64 = Grid.pageBlock,
         holding held: Detail = .full
     ) throws(EndlessError) -> GridFrame {
         var horizontal = horizontal, vertical = vertical
         var start = start
+        let viewport = (width: horizontal.length, height: vertical.length)
         if backToCentre, let x = horizontal.origin, let y = vertical.origin {
-            let target = (x: -horizontal.length / 2 - x, y: -vertical.length / 2 - y)
+            let target = Self.backToCentreOffsets(origin: (x, y), viewport: viewport)
             let reachable = (layout.edgeMargin...layout.contentLength - layout.edgeMargin)
             if !(reachable.contains(target.x) && reachable.contains(target.y)) {
                 (horizontal.origin, vertical.origin) = (nil, nil)
@@ -100,13 +102,13 @@ extension Grid {
             scaled.maximumLeadTime *= lead
             // Steps of the lead these margins have, not the unscaled one.
             let steps =
-                gestureEnded ? 1 : Self.leadSteps(horizontal, vertical, layout: scaled, blockLength: strip.length)
+                phase == .ended ? 1 : Self.leadSteps(horizontal, vertical, layout: scaled, blockLength: strip.length)
             return (
                 try scaled.frame(
-                    horizontal, strip: strip, gestureEnded: gestureEnded, quantum: strip.length,
+                    horizontal, strip: strip, phase: phase, quantum: strip.length,
                     start: start.x - horizontal.length / 2, steps: steps),
                 try scaled.frame(
-                    vertical, strip: strip, gestureEnded: gestureEnded, quantum: strip.length,
+                    vertical, strip: strip, phase: phase, quantum: strip.length,
                     start: start.y - vertical.length / 2, steps: steps)
             )
         }
@@ -143,15 +145,15 @@ extension Grid {
         )
         var snap: (x: Double, y: Double)? = nil
         if backToCentre, center != (0, 0) {
-            snap = (-horizontal.length / 2 - columns.origin, -vertical.length / 2 - rows.origin)
-        } else if let key, let (dx, dy) = pan(for: key, viewport: (horizontal.length, vertical.length)) {
+            snap = Self.backToCentreOffsets(origin: (columns.origin, rows.origin), viewport: viewport)
+        } else if let key, let (dx, dy) = pan(for: key, viewport: viewport) {
             snap = (columns.settledScroll + dx, rows.settledScroll + dy)
         }
         let speed = [horizontal, vertical].speed  // the diagonal's, for a grid flung both ways at once
         return GridFrame(
             horizontal: columns, vertical: rows, tilesPerBlock: tilesPerBlock, snap: snap,
             center: backToCentre && snap != nil ? (0, 0) : center,
-            detail: .forMotion(speed: speed, holding: held, gestureEnded: gestureEnded || key != nil))
+            detail: .forMotion(speed: speed, holding: held, phase: key != nil ? .ended : phase))
     }
 
     /// Steps of a diagonal fling's lead (`AxisLayout.sweep`): at most a block's length of lead each, so the blocks

@@ -46,12 +46,12 @@ public struct Grid: Sendable, Hashable {
         GridCoordinate(x: strip.tile(containing: x), y: strip.tile(containing: y))
     }
 
-    /// Seed 004's "back to centre": the offsets that put world point (0, 0) in the middle of the bounds.
-    public func backToCentreOffsets(horizontal: ScrollAxis, vertical: ScrollAxis) -> (x: Double, y: Double) {
-        (
-            horizontal.contentPosition(ofWorld: 0) - horizontal.boundsLength / 2,
-            vertical.contentPosition(ofWorld: 0) - vertical.boundsLength / 2
-        )
+    /// Seed 004's "back to centre": the scroll positions that put world point (0, 0), the centre of tile (0, 0), in
+    /// the middle of a `viewport` whose content coordinate 0 is world point `origin`.
+    public static func backToCentreOffsets(
+        origin: (x: Double, y: Double), viewport: (width: Double, height: Double)
+    ) -> (x: Double, y: Double) {
+        (-viewport.width / 2 - origin.x, -viewport.height / 2 - origin.y)
     }
 }
 

@@ -36,8 +36,10 @@ public struct Loop: Sendable, Hashable {
     /// The label of item `index` (any integer): its position in the loop.
     public func label(ofItem index: Int64) -> Int { Int(modulo(index, Int64(count))) }
 
-    /// Where a scroll of a window `width` wide comes to rest: an item centred in the window.
-    public func snapRule(windowWidth width: Double) -> SnapRule {
+    /// Seed 003's paging, each item a page: a scroll of a window `width` wide comes to rest with an item centred. The
+    /// seed's "snap" way (§2.2), applied once scrolling ended: a browser runs its fling itself and lets no page move
+    /// the fling's target (§2.3), and `pagingEnabled` (§2.1) would stop a fling after one item.
+    public func pagingRule(windowWidth width: Double) -> SnapRule {
         SnapRule(spacing: spacing, anchor: inset - width / 2)
     }
 }

@@ -71,7 +71,7 @@ public struct Ruler: Sendable, Hashable {
         TileStrip(length: blockLength, phase: -(Double(middleTick) + 0.5) * tickSpacing)
     }
 
-    /// Where a scroll comes to rest: on a tick.
+    /// Seed 000's snap: a scroll comes to rest with the pointer on a tick, not between two.
     public var snapRule: SnapRule { SnapRule(spacing: tickSpacing) }
 
     /// The lowest and highest value under the pointer: wrap mode shows whole blocks
@@ -95,19 +95,22 @@ public struct Ruler: Sendable, Hashable {
 
     /// The exact value of tick `n`.
     public func value(ofTick n: Int64) -> DecimalNumber {
-        let k = isWrapping ? modulo(n + middleTick, cycleTicks) - middleTick : min(max(n, 0), lastTick)
+        let k = isWrapping ? wrappedTick(n) : min(max(n, 0), lastTick)
         return DecimalNumber(units: minimumUnits + k * stepUnits, scale: decimals)
     }
+
+    /// Seed 000's wrap: the tick of the ruler's first turn that shows what tick `n` of a wrapping ruler shows. After
+    /// the block labelled 999 comes the one labelled 9, both ways, without end.
+    func wrappedTick(_ n: Int64) -> Int64 { modulo(n + middleTick, cycleTicks) - middleTick }
+
+    /// The block of the ruler's first turn that looks like `block` (itself for a clamped ruler): a wrapping ruler's
+    /// blocks are drawn once a turn and reused for every turn.
+    public func wrappedBlock(_ block: Int64) -> Int64 { cycleBlocks.map { modulo(block, $0) } ?? block }
 
     /// The exact value under the pointer at `offset`.
     public func value(atOffset offset: Double) throws(EndlessError) -> DecimalNumber {
         try Limits.checkCoordinate(offset, "offset")
         return value(ofTick: tick(atOffset: offset))
-    }
-
-    /// The offset of the tick under the pointer: where a scroll released at `offset` comes to rest.
-    public func snappedOffset(_ offset: Double) -> Double {
-        Double(tick(atOffset: offset)) * tickSpacing
     }
 
     /// The offset that puts `value` under the pointer; of a wrapping ruler's many, the one nearest `near`.

@@ -24,7 +24,8 @@ struct FrameReport: Sendable {
     var origins: [Double]
     /// Per axis, the runs of tiles held: one, or one per box of a staircase (`TileSet`), the same count on each axis.
     var have: [[ClosedRange<Int64>]]
-    var gestureEnded: Bool
+    /// `.ended` when the page says its scrolling ended (`end=1`).
+    var phase: ScrollPhase
     var resized: Bool
     var key: ViewKey?
 
@@ -60,7 +61,7 @@ struct FrameReport: Sendable {
             throw tileRangeError("have")
         }
         self.have = have
-        gestureEnded = try Self.flag(p, "end")
+        phase = try Self.flag(p, "end") ? .ended : .scrolling
         resized = try Self.flag(p, "resize")
         if let name = p.text("key") {
             guard let known = ViewKey(rawValue: name) else {
