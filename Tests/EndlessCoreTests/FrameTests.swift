@@ -10,24 +10,22 @@ import Testing
     struct Page {
         var scroll = 0.0
         var origin: Double?
-        var have: ClosedRange<Int64>?
         var tiles: [Int64: Double] = [:]
 
         mutating func apply(_ frame: AxisFrame) {
             if origin == nil, let scroll = frame.scroll { self.scroll = scroll } else { scroll += frame.shift }
             origin = frame.origin
-            have = frame.tiles.indices
             tiles = Dictionary(uniqueKeysWithValues: frame.tiles.indices.map { ($0, frame.position(of: $0)) })
         }
 
         func report(width: Double = 1000) -> AxisReport {
-            AxisReport(scroll: scroll, origin: origin, length: width, have: have)
+            AxisReport(scroll: scroll, origin: origin, length: width)
         }
     }
 
     @Test func theFirstFramePutsTheStartAtTheLeadingEdgeNearTheCentre() throws {
         let frame = try layout.frame(
-            AxisReport(scroll: 0, origin: nil, length: 1000, have: nil), strip: ruler.blockStrip, phase: .scrolling,
+            AxisReport(scroll: 0, origin: nil, length: 1000), strip: ruler.blockStrip, phase: .scrolling,
             quantum: 100, start: 5840)
         let scroll = try #require(frame.scroll)
         #expect(scroll.truncatingRemainder(dividingBy: 100) == 0)
@@ -62,7 +60,7 @@ import Testing
     }
 
     @Test func midScrollRecentersOnlyNearTheEdge() throws {
-        let report = AxisReport(scroll: layout.contentLength - 1000 - 150_000, origin: 0, length: 1000, have: nil)
+        let report = AxisReport(scroll: layout.contentLength - 1000 - 150_000, origin: 0, length: 1000)
         let frame = try layout.frame(report, strip: ruler.blockStrip, phase: .scrolling, quantum: 100, start: 0)
         #expect(frame.shift != 0, "within the 200,000 px edge margin: the last resort")
         #expect(frame.origin + frame.settledScroll == report.scroll)
@@ -72,17 +70,17 @@ import Testing
         let strip = ruler.blockStrip
         #expect(throws: EndlessError.self) {
             try layout.frame(
-                AxisReport(scroll: 0, origin: nil, length: 0, have: nil), strip: strip, phase: .scrolling,
+                AxisReport(scroll: 0, origin: nil, length: 0), strip: strip, phase: .scrolling,
                 quantum: 100, start: 0)
         }
         #expect(throws: EndlessError.self) {
             try layout.frame(
-                AxisReport(scroll: 5e6, origin: 0, length: 100, have: nil), strip: strip, phase: .scrolling,
+                AxisReport(scroll: 5e6, origin: 0, length: 100), strip: strip, phase: .scrolling,
                 quantum: 100, start: 0)
         }
         #expect(throws: EndlessError.self) {
             try layout.frame(
-                AxisReport(scroll: 0, origin: 2e15, length: 100, have: nil), strip: strip, phase: .scrolling,
+                AxisReport(scroll: 0, origin: 2e15, length: 100), strip: strip, phase: .scrolling,
                 quantum: 100, start: 0)
         }
     }
@@ -171,13 +169,13 @@ import Testing
         let leader = try ruler.offset(for: DecimalNumber("72.4")!)
         let leaderValue = ruler.continuousValue(atOffset: leader)
         var frame = try link.followerFrame(
-            AxisReport(scroll: 0, origin: nil, length: 1000, have: nil), layout: layout, leaderValue: leaderValue)
+            AxisReport(scroll: 0, origin: nil, length: 1000), layout: layout, leaderValue: leaderValue)
         #expect(link.follower.format(frame.value) == "159.6")
         let scroll = try #require(frame.axis.scroll)
         let pointer: Double = frame.axis.origin + scroll + 500
         #expect(abs(pointer - link.followerOffset(forLeaderOffset: leader, of: ruler)) < 1e-6)
         frame = try link.followerFrame(
-            AxisReport(scroll: 0, origin: frame.axis.origin, length: 1000, have: frame.axis.tiles.indices),
+            AxisReport(scroll: 0, origin: frame.axis.origin, length: 1000),
             layout: layout, leaderValue: ruler.continuousValue(atOffset: leader + 1e7))
         #expect(
             frame.axis.scroll.map { (0...layout.contentLength).contains($0) } == true, "re-placed when out of reach")
@@ -186,10 +184,10 @@ import Testing
     @Test func theLoopSettlesWithAnItemCentred() throws {
         let loop = Loop.standard
         let first = try loop.frame(
-            AxisReport(scroll: 0, origin: nil, length: 1000, have: nil), layout: layout, phase: .scrolling)
+            AxisReport(scroll: 0, origin: nil, length: 1000), layout: layout, phase: .scrolling)
         let scroll = try #require(first.axis.scroll) + 2_222
         let ended = try loop.frame(
-            AxisReport(scroll: scroll, origin: first.axis.origin, length: 1000, have: nil), layout: layout,
+            AxisReport(scroll: scroll, origin: first.axis.origin, length: 1000), layout: layout,
             phase: .ended)
         let snap = try #require(ended.snap)
         let centre = ended.axis.origin + snap + 500
@@ -200,10 +198,10 @@ import Testing
     @Test func theLoopPagesByKeys() throws {
         let loop = Loop.standard
         let first = try loop.frame(
-            AxisReport(scroll: 0, origin: nil, length: 1000, have: nil), layout: layout, phase: .scrolling,
+            AxisReport(scroll: 0, origin: nil, length: 1000), layout: layout, phase: .scrolling,
             start: loop.leading(centring: 3, width: 1000))
         let report = AxisReport(
-            scroll: try #require(first.axis.scroll), origin: first.axis.origin, length: 1000, have: nil)
+            scroll: try #require(first.axis.scroll), origin: first.axis.origin, length: 1000)
         func centred(after key: ViewKey) throws -> Int {
             try loop.frame(report, layout: layout, phase: .scrolling, key: key).centredItem
         }
@@ -217,7 +215,7 @@ import Testing
     @Test func backToCentreScrollsWhenNearAndRePlacesWhenFar() throws {
         let grid = Grid.standard
         func report(_ scroll: Double, _ origin: Double?) -> AxisReport {
-            AxisReport(scroll: scroll, origin: origin, length: 800, have: nil)
+            AxisReport(scroll: scroll, origin: origin, length: 800)
         }
         let near = try grid.frame(
             horizontal: report(2_000_000, -1_995_000), vertical: report(2_000_000, -2_003_000), layout: layout,
@@ -239,7 +237,7 @@ import Testing
         #expect(Throttle.frames(speed: 10, phase: .scrolling) == 1, "at the speed labels go, not yet")
         #expect(Throttle.frames(speed: 20, phase: .ended) == 1, "an end settles: its answer is wanted")
         func axis(_ velocity: Double) -> AxisReport {
-            AxisReport(scroll: 0, origin: 0, length: 800, have: nil, velocity: velocity, cycle: 16)
+            AxisReport(scroll: 0, origin: 0, length: 800, velocity: velocity, cycle: 16)
         }
         #expect(Throttle.frames([axis(-8), axis(8)], phase: .scrolling) == 2, "diagonal: 11.3 px/ms together")
         #expect(Throttle.frames([axis(-7), axis(7)], phase: .scrolling) == 1, "9.9 px/ms")
@@ -250,7 +248,7 @@ import Testing
         func frame(speed: Double, holding: Detail, ended: Bool = false, key: ViewKey? = nil) throws -> Detail {
             let along = speed / 2.0.squareRoot()  // diagonal: the speed is the two axes' together
             func report() -> AxisReport {
-                AxisReport(scroll: 2_000_000, origin: 0, length: 800, have: nil, velocity: along, cycle: 16)
+                AxisReport(scroll: 2_000_000, origin: 0, length: 800, velocity: along, cycle: 16)
             }
             return try grid.frame(
                 horizontal: report(), vertical: report(), layout: layout, phase: ended ? .ended : .scrolling,
@@ -275,7 +273,7 @@ import Testing
         let tiny = try Ruler(RulerConfiguration(ticksPerBlock: 1, tickSpacing: 2))
         let tileLength = tiny.pageStrip(mirrored: false).length
         var report = AxisReport(
-            scroll: 2_000_000, origin: 0, length: 8192, have: nil, velocity: 20, cycle: 16, roundTrip: 60_000)
+            scroll: 2_000_000, origin: 0, length: 8192, velocity: 20, cycle: 16, roundTrip: 60_000)
         let viewTiles = Int((report.length / tileLength).rounded(.up)) + 1
         for velocity in [0.0, 20] {
             report.velocity = velocity
@@ -292,7 +290,7 @@ import Testing
         // 100 ticks a block, 2 points apart: a block draws a hundred ticks, so a frame holds fewer of them.
         let dense = try Ruler(RulerConfiguration(ticksPerBlock: 100, tickSpacing: 2))
         let report = AxisReport(
-            scroll: 2_000_000, origin: 0, length: 1200, have: nil, velocity: 20, cycle: 16, roundTrip: 60_000)
+            scroll: 2_000_000, origin: 0, length: 1200, velocity: 20, cycle: 16, roundTrip: 60_000)
         let axis = try dense.frame(report, layout: layout, phase: .scrolling, startOffset: 0).axis
         #expect(dense.pageTilesPerFrame == Limits.maximumTicksPerFrame / 600)
         #expect(axis.tiles.count <= dense.pageTilesPerFrame)

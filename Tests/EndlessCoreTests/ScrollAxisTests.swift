@@ -87,6 +87,7 @@ import Testing
         #expect(target.x == -12_345 - 200)
         #expect(target.y == 800 - 150)
         // Scrolled there, world point (0, 0) is the viewport's centre: the centre of tile (0, 0).
-        #expect(Grid.standard.tile(containingX: 12_345 + target.x + 200, y: -800 + target.y + 150) == .init(x: 0, y: 0))
+        #expect(Grid.standard.strip.tile(containing: 12_345 + target.x + 200) == 0)
+        #expect(Grid.standard.strip.tile(containing: -800 + target.y + 150) == 0)
     }
 }

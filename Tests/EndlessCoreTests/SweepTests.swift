@@ -19,7 +19,7 @@ import Testing
             let world = pick([0, 4, -7.5, 123_456.7, 9.99e14, -9.99e14])
             let scroll = min(pick([0, 1, 150_000, 2_000_000, 3_999_000]), layout.contentLength)
             var report = AxisReport(
-                scroll: scroll, origin: pick([0, 1]) == 1 ? world - scroll : nil, length: length, have: nil,
+                scroll: scroll, origin: pick([0, 1]) == 1 ? world - scroll : nil, length: length,
                 velocity: pick([0, 0.5, -3, 20, -20, 100, -100, 20_000]), cycle: pick([0, 16, 400]),
                 roundTrip: pick([0, 20, 600, 60_000]))
             report.acceleration = pick([0, 0.05, 5, 1e9])

@@ -60,8 +60,8 @@ import Testing
         let layout = AxisLayout()
         // 14 px/ms each way (a 20,000 px/s fling at 45°) with 50 ms cycles across a 1269 × 400 view.
         let (x, y) = (
-            AxisReport(scroll: 2_000_000, origin: 0, length: 1269, have: nil, velocity: 14, cycle: 50),
-            AxisReport(scroll: 2_000_000, origin: 0, length: 400, have: nil, velocity: 14, cycle: 50)
+            AxisReport(scroll: 2_000_000, origin: 0, length: 1269, velocity: 14, cycle: 50),
+            AxisReport(scroll: 2_000_000, origin: 0, length: 400, velocity: 14, cycle: 50)
         )
         let frame = try grid.frame(
             horizontal: x, vertical: y, layout: layout, phase: .scrolling, backToCentre: false, start: (0, 0),
@@ -120,7 +120,7 @@ import Testing
         let layout = AxisLayout()
         func report(_ length: Double) -> AxisReport {
             AxisReport(
-                scroll: 2_000_000, origin: 0, length: length, have: nil, velocity: 14.1, cycle: 260, roundTrip: 255)
+                scroll: 2_000_000, origin: 0, length: length, velocity: 14.1, cycle: 260, roundTrip: 255)
         }
         let (x, y) = (report(1_168), report(500))
         let frame = try Grid.standard.frame(
@@ -139,7 +139,7 @@ import Testing
         // 8192 × 8192: a frame that big gets no margin, so no lead to step along: one box, and not the 8 steps a
         // full lead would take.
         let grid = try Grid(tileSize: 100)
-        let report = AxisReport(scroll: 2_000_000, origin: 0, length: 8192, have: nil, velocity: 14, cycle: 50)
+        let report = AxisReport(scroll: 2_000_000, origin: 0, length: 8192, velocity: 14, cycle: 50)
         let frame = try grid.frame(
             horizontal: report, vertical: report, layout: AxisLayout(), phase: .scrolling, backToCentre: false,
             start: (0, 0))

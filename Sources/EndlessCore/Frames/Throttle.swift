@@ -6,15 +6,15 @@
 /// costs a page's main thread a request sent and an answer read; the tiles are not late for it, since a lead lasts two
 /// of the page's report cycles (`AxisLayout.lead`). Counting frames, not time, avoids the seed's defect: its clock
 /// restarted on every call, so at 120 Hz no value ever got through.
-public enum Throttle {
+package enum Throttle {
     /// Frames from one report to the next for a view moving at `speed` points per millisecond: one once scrolling
     /// ended or a key moved it, for then each answer settles or places it.
-    public static func frames(speed: Double, phase: ScrollPhase) -> Int {
+    package static func frames(speed: Double, phase: ScrollPhase) -> Int {
         phase == .scrolling && speed > Detail.bareAbove ? 2 : 1
     }
 
     /// The same for the reports of a view's axes (their velocities, in points per millisecond).
-    public static func frames(_ reports: [AxisReport], phase: ScrollPhase) -> Int {
+    package static func frames(_ reports: [AxisReport], phase: ScrollPhase) -> Int {
         frames(speed: reports.speed, phase: phase)
     }
 }

@@ -1,17 +1,17 @@
 /// What a loop view shows after the page applies a frame.
-public struct LoopFrame: Sendable, Hashable {
-    public var axis: AxisFrame
+package struct LoopFrame: Sendable, Hashable {
+    package var axis: AxisFrame
     /// Where to settle (an item centred), as a scroll position.
-    public var snap: Double?
+    package var snap: Double?
     /// The item nearest the viewport's centre once settled.
-    public var centredItem: Int
+    package var centredItem: Int
 }
 
 extension Loop {
     /// The frame for a loop view: tiles every item, and once scrolling ended pages to the nearest item centred
     /// (`pagingRule`); a key moves to a neighbouring item, a page of items further (`itemSteps`), or the nearest
     /// item 0 (Home) or last item (End).
-    public func frame(
+    package func frame(
         _ report: AxisReport, layout: AxisLayout, phase: ScrollPhase, key: ViewKey? = nil, start: Double = 0
     ) throws(EndlessError) -> LoopFrame {
         let axis = try layout.frame(
@@ -41,29 +41,26 @@ extension Loop {
     }
 
     /// The leading edge of a window `width` wide with item `item` centred.
-    public func leading(centring item: Int64, width: Double) -> Double {
+    package func leading(centring item: Int64, width: Double) -> Double {
         inset + Double(item) * spacing - width / 2
     }
 }
 
 /// What a grid view shows after the page applies a frame.
-public struct GridFrame: Sendable {
+package struct GridFrame: Sendable {
     /// Columns and rows of blocks, each `tilesPerBlock × tilesPerBlock` tiles.
-    public var horizontal: AxisFrame
-    public var vertical: AxisFrame
-    public var tilesPerBlock: Int64
+    package var horizontal: AxisFrame
+    package var vertical: AxisFrame
+    package var tilesPerBlock: Int64
     /// Where to scroll smoothly (back to centre), if anywhere.
-    public var snap: (x: Double, y: Double)?
+    package var snap: (x: Double, y: Double)?
     /// World point at the viewport's centre once applied.
-    public var center: (x: Double, y: Double)
+    package var center: (x: Double, y: Double)
     /// Whether its new blocks have labels: not in a fast fling (`Detail`).
-    public var detail: Detail
-
-    /// Tiles the page holds once applied.
-    public var tileCount: Int { held.count * Int(tilesPerBlock * tilesPerBlock) }
+    package var detail: Detail
 
     /// The blocks the page holds once applied: the columns and rows of each step of the lead, together.
-    public var held: TileSet {
+    package var held: TileSet {
         TileSet(boxes: zip(horizontal.sweep, vertical.sweep).map { [$0, $1] })
     }
 }
@@ -72,12 +69,12 @@ extension Grid {
     /// A page places the grid in blocks of 6 × 6 tiles, each one element: a 1168 × 500 view at rest holds 28 blocks
     /// rather than 1,008 tiles, and a fling brings fewer elements a frame than in blocks of 4 × 4 (under 4× CPU
     /// throttling 31.0 fps against 24.0); larger blocks would leave an 8192 × 8192 view over a frame's budget.
-    public static let pageBlock: Int64 = 6
+    package static let pageBlock: Int64 = 6
 
     /// The frame for a grid view; `backToCentre` (seed 004's, `backToCentreOffsets`) scrolls smoothly to (0, 0) when
     /// it is near, and re-places the content around it when it is too far to scroll to. `held` is the detail of the
     /// blocks the page holds.
-    public func frame(
+    package func frame(
         horizontal: AxisReport, vertical: AxisReport, layout: AxisLayout, phase: ScrollPhase, backToCentre: Bool,
         start: (x: Double, y: Double), key: ViewKey? = nil, tilesPerBlock: Int64 = Grid.pageBlock,
         holding held: Detail = .full

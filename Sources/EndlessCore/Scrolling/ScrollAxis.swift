@@ -2,17 +2,17 @@
 ///
 /// Tiles sit at content coordinates `world − origin`; recentering moves `offset` and `origin` together
 /// and tells the caller by how much to shift its tiles, so nothing on screen moves.
-public struct ScrollAxis: Sendable, Hashable {
+package struct ScrollAxis: Sendable, Hashable {
     /// Length of the scrollable content, in points.
-    public var contentLength: Double
+    package var contentLength: Double
     /// Length of the visible bounds, in points.
-    public var boundsLength: Double
+    package var boundsLength: Double
     /// Content coordinate of the bounds' leading edge (UIScrollView's `contentOffset`).
-    public var offset: Double
+    package var offset: Double
     /// World coordinate of content coordinate 0.
-    public var origin: Double
+    package var origin: Double
 
-    public init(contentLength: Double, boundsLength: Double, offset: Double, origin: Double) {
+    package init(contentLength: Double, boundsLength: Double, offset: Double, origin: Double) {
         precondition(contentLength >= boundsLength && boundsLength > 0)
         self.contentLength = contentLength
         self.boundsLength = boundsLength
@@ -21,10 +21,10 @@ public struct ScrollAxis: Sendable, Hashable {
     }
 
     /// The offset that centres the bounds in the content.
-    public var centerOffset: Double { (contentLength - boundsLength) / 2 }
+    package var centerOffset: Double { (contentLength - boundsLength) / 2 }
 
     /// World coordinate of the bounds' leading edge.
-    public var worldOffset: Double { origin + offset }
+    package var worldOffset: Double { origin + offset }
 
     /// Seed 000's `recenterIfNecessary`: once the bounds come within `edgeMargin` of either end of the
     /// content, jump back to the centre. Returns the shift to add to every tile's content position
@@ -32,7 +32,7 @@ public struct ScrollAxis: Sendable, Hashable {
     ///
     /// The seed's own rule is `edgeMargin: 0` (recenter once past an edge, during a bounce); a browser
     /// cannot scroll past an edge, so `AxisLayout` passes a margin of many screens, a last resort mid-fling.
-    public mutating func recenterIfNecessary(edgeMargin: Double = 0) -> Double? {
+    package mutating func recenterIfNecessary(edgeMargin: Double = 0) -> Double? {
         let distanceFromCenter = offset - centerOffset
         guard abs(distanceFromCenter) > centerOffset - edgeMargin else { return nil }
         return shift(by: -distanceFromCenter)
@@ -48,7 +48,7 @@ public struct ScrollAxis: Sendable, Hashable {
     /// Seed 002's loop jumps one period at either end of content one period long; here a loop recenters like any
     /// view, by whole items, and its items are labelled by world index (`Loop.label(ofItem:)`), so the jump is as
     /// seamless and needs no copy of the head at the tail.
-    public mutating func recenterAtGestureEnd(quantum: Double) -> Double? {
+    package mutating func recenterAtGestureEnd(quantum: Double) -> Double? {
         let shift = quantum * ((centerOffset - offset) / quantum).rounded(.towardZero)
         guard shift != 0 else { return nil }
         return self.shift(by: shift)

@@ -4,7 +4,7 @@
 /// itself and tells the page only that the view scrolled and, at last, that scrolling ended (`scrollend`): dragging
 /// and decelerating are one phase here, and what the seed does at `didEndDragging` without deceleration, or at
 /// `didEndDecelerating`, happens when a report says `.ended`.
-public enum ScrollPhase: Sendable, Hashable {
+package enum ScrollPhase: Sendable, Hashable {
     /// Dragged, or decelerating after a fling: the tiles lead ahead of the motion to where the view will be when the
     /// next frame is in (the projected target, `AxisLayout.lead(of:)`), the content recenters only near its edge, and
     /// a fast fling's grid blocks come bare (`Detail`).

@@ -97,8 +97,7 @@ struct FrameReport: Sendable {
         var reports = axes.enumerated().map { index, axis in
             AxisReport(
                 scroll: axis == .x ? scroll.x : scroll.y, origin: origins.isEmpty ? nil : origins[index],
-                length: axis == .x ? size.width : size.height,
-                have: have.isEmpty ? nil : TileSet.hull(have[index]), roundTrip: roundTrip, frameTime: frameTime)
+                length: axis == .x ? size.width : size.height, roundTrip: roundTrip, frameTime: frameTime)
         }
         guard let time, let mark = try MotionMark(mark, axes: axes.count) else { return (reports, .full) }
         mark.setMotion(of: &reports, at: time, layout: layout)
