@@ -46,9 +46,8 @@ public struct GridRenderer: Sendable {
     var labelSize: Double { max(4, (grid.tileSize * 0.14).rounded()) }
 
     /// The labels of `columns` × `rows` as one `<text>`, a `<tspan>` a line, a tile's square at (`left(column)`,
-    /// `top(row)`): a browser lays out one text element per block rather than sixteen, 15–35% less of its work in
-    /// bare-page runs (and each label is 15 bytes shorter). No space between the spans: it would be text, and shift
-    /// the centring.
+    /// `top(row)`): a browser lays out one text element per block rather than one a tile, which is less of its work
+    /// (and each label is shorter). No space between the spans: it would be text, and shift the centring.
     func appendLabels(
         columns: ClosedRange<Int64>, rows: ClosedRange<Int64>, left: (Int64) -> Double, top: (Int64) -> Double,
         sized: Bool = true, into writer: inout SVGWriter

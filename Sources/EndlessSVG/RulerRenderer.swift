@@ -247,8 +247,7 @@ public struct RulerRenderer: Sendable {
     /// Blocks side by side as the page's tile (`Ruler.blocks(ofPageTile:)`): their short ticks as one path, their
     /// long ones as another, and their labels as the lines of one text. Its ink, line widths and font are the
     /// element's style (`pageStyle`), said once: a presentation attribute is read anew on every element that has one,
-    /// and a fling adds hundreds of blocks a second (a bare page appending 300 blocks under 4× CPU throttling took
-    /// 96 ms with the paint in the style and no `viewBox`, 198 ms with both on every tile).
+    /// and a fling adds hundreds of blocks a second. No `viewBox` either: the tile draws in its own pixels.
     package func pageElement(_ blocks: [Int64]) -> [UInt8] {
         let middle = ruler.labelledTickIndex
         let spans = blocks.enumerated().map {
@@ -268,8 +267,8 @@ public struct RulerRenderer: Sendable {
         }
         path(#"<path d=""#, length: shortTick) { $0 != middle }
         path(#"<path class="long" d=""#, length: longTick) { $0 == middle }
-        // One text, a line a label: a browser lays out a text element a tile rather than four (a bare page appending
-        // 300 blocks under 4× CPU throttling: 97 ms with a text a label, 81 ms with one a tile, median of 15).
+        // One text, a line a label: a browser lays out one text element a tile rather than one a block, and appends
+        // the tile sooner.
         let labels = zip(spans, blocks).compactMap { span, block in
             ruler.label(ofBlock: block).map { (start: span.start, label: $0) }
         }

@@ -16,7 +16,7 @@ package struct AxisReport: Sendable, Hashable {
     /// Milliseconds the page's requests take to be answered (its quickest recent one, less the server's own time);
     /// 0 when it does not know.
     package var roundTrip: Double
-    /// Milliseconds between the page's animation frames as it scrolls (a busy phone draws at 20–30 fps, not 60); 0
+    /// Milliseconds between the page's animation frames as it scrolls (a busy phone draws fewer than 60 a second); 0
     /// when it does not know.
     package var frameTime: Double
     /// The way the view set off from rest since its last report: moving, at a speed not known yet. `nil` otherwise.
@@ -52,13 +52,12 @@ package struct AxisLayout: Sendable, Hashable {
     /// network's wait) if that is longer (`longestLead`): a bound on the tiles a frame brings, whatever speed and
     /// round trip it reports.
     package var maximumLead: Double = 8
-    /// Milliseconds of a fast fling that a lead may always reach, however short the view: a 400-point vertical ruler
-    /// flung at 23,000 px/s with 55 ms round trips needs 4,100 points ahead, more than eight of its lengths.
+    /// Milliseconds of a fast fling that a lead may always reach, however short the view: a short vertical ruler
+    /// flung fast a few tens of milliseconds away needs more than eight of its lengths ahead.
     package var leadTime: Double = 300
     /// ... and as far as this where the network's own wait for the next frame is that long (two round trips and
-    /// four frames at 60 fps): 150 ms away a 400-point ruler flung at 20,000 px/s needs 7,540 points ahead; 600 ms
-    /// covers round trips up to 265 ms. A page whose own frames are slow gets no more than `leadTime`: a bigger
-    /// answer only makes them slower.
+    /// four frames at 60 fps), which covers round trips up to a quarter of a second. A page whose own frames are slow
+    /// gets no more than `leadTime`: a bigger answer only makes them slower.
     package var maximumLeadTime: Double = 600
     /// Points per millisecond of a fast fling (20,000 px/s), which a view at rest must be ready for.
     package var flingSpeed: Double = 20
@@ -100,8 +99,8 @@ package struct AxisLayout: Sendable, Hashable {
 
     /// Milliseconds from a report until the frame after its own is in: its round trip, the wait for the animation
     /// frame that sends the next report, that one's round trip, the frame that applies it, and one to spare; frames
-    /// as long as the page says its own are (a phone busy with a fling draws at 25 fps, and its answers wait for its
-    /// frames), never shorter than `frameTime`.
+    /// as long as the page says its own are (a phone busy with a fling draws fewer frames, and its answers wait for
+    /// them), never shorter than `frameTime`.
     func nextFrame(roundTrip: Double, frameTime pageFrame: Double = 0) -> Double {
         2 * roundTrip + 4 * max(frameTime, pageFrame)
     }

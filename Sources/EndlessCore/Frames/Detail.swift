@@ -2,8 +2,7 @@
 package enum Detail: Sendable, Hashable {
     case full
     /// Squares and borders without labels. At a fling's speed labels pass too fast to read, and laying out their
-    /// text is most of what a page spends on a new grid block (a 20,000 px/s diagonal fling in Chromium, side by
-    /// side: 42–49 fps with labels, 58–59 without; under 4× CPU throttling 9–13 fps and 25–29).
+    /// text is most of what a page spends on a new grid block: a fast fling drops frames with them, not without.
     case bare
 
     /// Labels go above this speed, in points per millisecond: 10,000 px/s, at which a label crosses a 1,200 px view

@@ -67,9 +67,9 @@ extension Ruler {
     /// The block that tile `index` of `blockStrip(mirrored:)` shows.
     package func block(ofTile index: Int64, mirrored: Bool) -> Int64 { mirrored ? -index : index }
 
-    /// A page places a ruler in tiles of 6 blocks, each one element: a fling adds a sixth of the elements (a bare
-    /// page appending 300 blocks took 105 ms as 75 tiles under 4× CPU throttling, 173 ms as 300; flung under 4×,
-    /// 6 blocks drew 17% more frames than 4, 8 no more than 4).
+    /// A page places a ruler in tiles of 6 blocks, each one element: a fling adds a sixth of the elements, and a page
+    /// appends few elements faster than many small ones. 6 drew more frames in a fling than 4, and 8 no more than 4
+    /// (see docs/performance.md).
     package static let pageBlocks: Int64 = 6
 
     /// The page's tiles along its axis: tile `j` is tiles `6j…6j+5` of `blockStrip(mirrored:)`, side by side.

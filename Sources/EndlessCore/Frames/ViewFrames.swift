@@ -66,9 +66,9 @@ package struct GridFrame: Sendable {
 }
 
 extension Grid {
-    /// A page places the grid in blocks of 6 × 6 tiles, each one element: a 1168 × 500 view at rest holds 28 blocks
-    /// rather than 1,008 tiles, and a fling brings fewer elements a frame than in blocks of 4 × 4 (under 4× CPU
-    /// throttling 31.0 fps against 24.0); larger blocks would leave an 8192 × 8192 view over a frame's budget.
+    /// A page places the grid in blocks of 6 × 6 tiles, each one element: a view holds 36 times fewer elements than
+    /// tiles, and a fling brings fewer a frame than in blocks of 4 × 4, which drew fewer frames a second (see
+    /// docs/performance.md); larger blocks would leave an 8192 × 8192 view over a frame's budget.
     package static let pageBlock: Int64 = 6
 
     /// The frame for a grid view; `backToCentre` (seed 004's, `backToCentreOffsets`) scrolls smoothly to (0, 0) when
@@ -112,8 +112,8 @@ extension Grid {
         // A huge viewport, a fast fling or a far server gets smaller margins rather than a frame too big to send:
         // first those of a view at rest, then the lead, which a moving view needs; with none, the largest viewport
         // (8192 × 8192) fits in tiles of 100 points, and a view that does not fit is refused. What a frame holds is
-        // its lead's path, not that path's bounding box: a diagonal fling 250 ms away leads 8,000 points along each
-        // axis, a box of 240 blocks (over the 227 a frame may hold) whose path holds 92.
+        // its lead's path, not that path's bounding box: a diagonal fling far away leads so far along each axis that
+        // the box holds more blocks than a frame may, where its path holds fewer than half of them.
         let tilesInBlock = Int(tilesPerBlock * tilesPerBlock)
         func tilesOnPath(_ columns: AxisFrame, _ rows: AxisFrame) -> Int {
             let tiles = TileSet(boxes: zip(columns.sweep, rows.sweep).map { [$0, $1] }).count
