@@ -10,8 +10,6 @@ let package = Package(
         .library(name: "EndlessSVG", targets: ["EndlessSVG"]),
         // Endless in a Hummingbird app of your own: `router.addEndless(at: "/endless")`.
         .library(name: "EndlessServer", targets: ["EndlessServer"]),
-        // For the fuzzer's package, which compiles the server's sources itself (see Fuzz/Package.swift).
-        .library(name: "CLibdeflate", targets: ["CLibdeflate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -5,16 +5,15 @@ import PackageDescription
 // unaffected. `scripts/fuzz` builds it with `-sanitize=fuzzer`, which instruments every module and links libFuzzer.
 // `EventLoopInstructions`, which `scripts/bench-server instructions` counts, reaches the server's internals the same way.
 //
-// `EndlessServer` is no product of the main package, so this package compiles the server's sources itself, through
-// the `endless` link to the repository root, as the module `FuzzedServer` (target names are unique across a package
-// graph), with `-enable-testing` so that the fuzzer may reach its internals as the tests do. Its dependencies are the
-// main package's `EndlessServer` dependencies; keep them in step.
+// This package compiles the main package's sources itself, through the `endless` link to the repository root: the
+// core, the SVG writer and libdeflate's module as they are named there, and the server as the module `FuzzedServer`,
+// with `-enable-testing` so that the fuzzer may reach its internals as the tests do. Compiled here, the server sees the
+// core's `package` declarations, which another package's products would hide. Its dependencies are the main package's
+// `EndlessServer` dependencies; keep them in step.
 let package = Package(
     name: "EndlessFuzz",
     platforms: [.macOS(.v15)],
-    // `endless` is a link to the repository root, so the identity does not depend on the clone's folder name.
     dependencies: [
-        .package(path: "endless"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
@@ -26,12 +25,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
+        .target(name: "EndlessCore", path: "endless/Sources/EndlessCore"),
+        .target(name: "EndlessSVG", dependencies: ["EndlessCore"], path: "endless/Sources/EndlessSVG"),
+        .systemLibrary(name: "CLibdeflate", path: "endless/Sources/CLibdeflate"),
         .target(
             name: "FuzzedServer",
             dependencies: [
-                .product(name: "CLibdeflate", package: "endless"),
-                .product(name: "EndlessCore", package: "endless"),
-                .product(name: "EndlessSVG", package: "endless"),
+                "CLibdeflate", "EndlessCore", "EndlessSVG",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),

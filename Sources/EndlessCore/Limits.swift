@@ -1,51 +1,51 @@
 /// The explicit limits of what Endless draws; docs/protocol.md ("Limits") documents the same numbers.
-public enum Limits {
+package enum Limits {
     /// Largest offset or coordinate, in points; beyond it a `Double` can no longer place a tick exactly.
-    public static let maximumCoordinate: Double = 1e15
+    package static let maximumCoordinate: Double = 1e15
     /// Longest URL, in bytes, that any route reads.
-    public static let maximumURLBytes = 4096
+    package static let maximumURLBytes = 4096
     /// Largest window side, in points.
-    public static let maximumWindowSide: Double = 8192
+    package static let maximumWindowSide: Double = 8192
     /// Most tiles one window may hold; a grid of 100 pt tiles fits 4096 in about 6400 × 6400 points.
-    public static let maximumTilesPerWindow = 4096
+    package static let maximumTilesPerWindow = 4096
     /// Most grid tiles one page frame holds; a larger viewport, or a fast fling's lead, gets a smaller margin.
-    public static let maximumTilesPerFrame = 8192
+    package static let maximumTilesPerFrame = 8192
     /// Most ruler blocks, or loop items, one page frame holds: what it draws, whatever the tiles it groups them in.
-    public static let maximumBlocksPerFrame = 4096
+    package static let maximumBlocksPerFrame = 4096
     /// Most ruler ticks one page frame holds (a block of 100 ticks draws a hundred).
-    public static let maximumTicksPerFrame = 16_384
+    package static let maximumTicksPerFrame = 16_384
     /// Most boxes of tiles a page reports holding (`have`): a diagonal fling's lead holds one per step.
-    public static let maximumHeldBoxes = 8
+    package static let maximumHeldBoxes = 8
     /// Milliseconds a page may say its last request took (`rtt`): a margin sized by it stops at the fling's lead.
-    public static let roundTripRange: ClosedRange<Double> = 0...60_000
+    package static let roundTripRange: ClosedRange<Double> = 0...60_000
     /// Milliseconds a page may say its animation frames take (`frame`): 0 when it does not know, up to a second.
-    public static let frameTimeRange: ClosedRange<Double> = 0...1_000
+    package static let frameTimeRange: ClosedRange<Double> = 0...1_000
     /// Smallest and largest tick spacing, in points.
-    public static let tickSpacingRange: ClosedRange<Double> = 2...1000
+    package static let tickSpacingRange: ClosedRange<Double> = 2...1000
     /// Ticks in one ruler block.
-    public static let ticksPerBlockRange: ClosedRange<Int> = 1...100
+    package static let ticksPerBlockRange: ClosedRange<Int> = 1...100
     /// Smallest and largest grid tile or loop item spacing, in points.
-    public static let tileLengthRange: ClosedRange<Double> = 10...4096
+    package static let tileLengthRange: ClosedRange<Double> = 10...4096
     /// Items in one loop.
-    public static let loopCountRange: ClosedRange<Int> = 1...100_000
+    package static let loopCountRange: ClosedRange<Int> = 1...100_000
     /// Characters in a unit label.
-    public static let maximumUnitLength = 16
+    package static let maximumUnitLength = 16
 
     /// Largest ruler number (`min`, `max`, `step`, `value`).
-    public static let maximumDecimal: Double = 1e12
+    package static let maximumDecimal: Double = 1e12
     /// Sizes a follower's linear mapping (`factor`) may have, either sign: past them a follower's offsets overflow or
     /// stand still.
-    public static let factorMagnitudeRange: ClosedRange<Double> = 1e-12...1e12
+    package static let factorMagnitudeRange: ClosedRange<Double> = 1e-12...1e12
 
     /// Checks a coordinate or offset a user gave.
-    public static func checkCoordinate(_ value: Double, _ parameter: String) throws(EndlessError) {
+    package static func checkCoordinate(_ value: Double, _ parameter: String) throws(EndlessError) {
         guard value.isFinite, abs(value) <= maximumCoordinate else {
             throw EndlessError(parameter, "must be \(Accepts.coordinate)")
         }
     }
 
     /// Checks a window side a user gave.
-    public static func checkWindowSide(_ value: Double, _ parameter: String) throws(EndlessError) {
+    package static func checkWindowSide(_ value: Double, _ parameter: String) throws(EndlessError) {
         guard value.isFinite, value > 0, value <= maximumWindowSide else {
             throw EndlessError(parameter, "must be \(Accepts.windowSide)")
         }
@@ -53,28 +53,28 @@ public enum Limits {
 
     /// What each limited parameter accepts, in words: every message about a limit takes its text from here, so none
     /// can name a number the code does not enforce.
-    public enum Accepts {
-        public static let windowSide = "a number greater than 0 and at most \(text(maximumWindowSide))"
-        public static let coordinate =
+    package enum Accepts {
+        package static let windowSide = "a number greater than 0 and at most \(text(maximumWindowSide))"
+        package static let coordinate =
             "a finite number between -\(text(maximumCoordinate)) and \(text(maximumCoordinate))"
-        public static let ticks =
+        package static let ticks =
             "a whole number of ticks per block from \(ticksPerBlockRange.lowerBound) to \(ticksPerBlockRange.upperBound)"
-        public static let tickSpacing =
+        package static let tickSpacing =
             "a tick spacing in points from \(text(tickSpacingRange.lowerBound)) to \(text(tickSpacingRange.upperBound))"
-        public static let tileSize =
+        package static let tileSize =
             "a tile size in points from \(text(tileLengthRange.lowerBound)) to \(text(tileLengthRange.upperBound))"
-        public static let itemSpacing =
+        package static let itemSpacing =
             "an item spacing in points from \(text(tileLengthRange.lowerBound)) to \(text(tileLengthRange.upperBound))"
-        public static let loopCount =
+        package static let loopCount =
             "a whole number of items from \(loopCountRange.lowerBound) to \(loopCountRange.upperBound)"
-        public static let roundTrip =
+        package static let roundTrip =
             "a round trip in milliseconds from \(text(roundTripRange.lowerBound)) to \(text(roundTripRange.upperBound))"
-        public static let frameTime =
+        package static let frameTime =
             "an animation frame's length in milliseconds from \(text(frameTimeRange.lowerBound)) to \(text(frameTimeRange.upperBound))"
-        public static let unit = "at most \(maximumUnitLength) characters"
-        public static let decimal =
+        package static let unit = "at most \(maximumUnitLength) characters"
+        package static let decimal =
             "a decimal number like 72.4, with at most 6 decimals, between -\(text(maximumDecimal)) and \(text(maximumDecimal))"
-        public static let factor =
+        package static let factor =
             "a number from \(text(factorMagnitudeRange.lowerBound)) to \(text(factorMagnitudeRange.upperBound)) in size, either sign"
 
         /// `0`, `8192`, `1e15`, `1e-12`: whole numbers plainly up to a million, powers of ten past them and below 1

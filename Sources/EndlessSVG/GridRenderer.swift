@@ -2,10 +2,11 @@ import EndlessCore
 
 /// Draws seed 004's grid tiles: a grey square with a faint border, labelled `(x, y)`; tile (0, 0) darker.
 public struct GridRenderer: Sendable {
-    public let grid: Grid
-    public let theme: Theme
+    package let grid: Grid
+    package let theme: Theme
     let palette: Palette
 
+    /// A renderer of `grid`'s windows in `theme`'s colours.
     public init(grid: Grid, theme: Theme = .light) {
         self.grid = grid
         self.theme = theme
@@ -24,7 +25,7 @@ public struct GridRenderer: Sendable {
     }
 
     /// One tile's drawing in tile coordinates (0…tileSize on both axes).
-    public func tileContent(_ tile: GridCoordinate) -> [UInt8] {
+    package func tileContent(_ tile: GridCoordinate) -> [UInt8] {
         let size = grid.tileSize
         return SVGWriter.bytes(capacity: 192) { writer in
             writer.append(#"<rect width=""#)
@@ -45,9 +46,8 @@ public struct GridRenderer: Sendable {
     var labelSize: Double { max(4, (grid.tileSize * 0.14).rounded()) }
 
     /// The labels of `columns` × `rows` as one `<text>`, a `<tspan>` a line, a tile's square at (`left(column)`,
-    /// `top(row)`): a browser lays out one text element per block rather than sixteen, 15–35% less of its work in
-    /// bare-page runs (and each label is 15 bytes shorter). No space between the spans: it would be text, and shift
-    /// the centring.
+    /// `top(row)`): a browser lays out one text element per block rather than one a tile, which is less of its work
+    /// (and each label is shorter). No space between the spans: it would be text, and shift the centring.
     func appendLabels(
         columns: ClosedRange<Int64>, rows: ClosedRange<Int64>, left: (Int64) -> Double, top: (Int64) -> Double,
         sized: Bool = true, into writer: inout SVGWriter
@@ -73,7 +73,7 @@ public struct GridRenderer: Sendable {
         writer.append(#"">"#)
     }
 
-    /// The window as a stream: a head that draws every tile's square at once (one background, tile (0, 0)'s mark,
+    /// `window` as a standalone SVG document, as a stream: a head that draws every tile's square at once (one background, tile (0, 0)'s mark,
     /// one path of borders) and opens the text of labels, then each tile's label row by row, then the tail. Drawn as
     /// the page draws its blocks: a quarter of the bytes of a square and label a tile, which is what the largest
     /// windows cost to send.
@@ -154,7 +154,7 @@ public struct GridRenderer: Sendable {
     /// side, but draws them as one background, one path of borders and the labels: about a fifth of the nodes a
     /// tile, so a page keeps its frame rate through a fast fling. A `.bare` block has no labels. Its colours, lines
     /// and font are the element's style (`pageStyle`), as a ruler's tile's are (`RulerRenderer.pageElement`).
-    public func blockElement(_ block: GridCoordinate, tilesPerBlock n: Int64, detail: Detail = .full) -> [UInt8] {
+    package func blockElement(_ block: GridCoordinate, tilesPerBlock n: Int64, detail: Detail = .full) -> [UInt8] {
         let size = grid.tileSize, side = size * Double(n)
         var group = SVGWriter(capacity: 320 + Int(n * n) * 64)
         group.append(#"<rect width=""#)
@@ -198,7 +198,7 @@ public struct GridRenderer: Sendable {
 
     /// The paint of the page's blocks (`blockElement`) as CSS for the element's shadow root: the squares, tile
     /// (0, 0)'s mark, the borders, the labels' ink and font, and `theme=auto`'s dark colours.
-    public var pageStyle: String {
+    package var pageStyle: String {
         func colours(_ palette: Palette) -> String {
             "svg{fill:\(palette.ink)}rect{fill:\(palette.tile)}.centre{fill:\(palette.highlight)}"
                 + "path{stroke:\(palette.border)}"
@@ -210,7 +210,7 @@ public struct GridRenderer: Sendable {
     }
 
     /// One tile as a standalone SVG, for embedding.
-    public func tileDocument(_ tile: GridCoordinate) -> [UInt8] {
+    package func tileDocument(_ tile: GridCoordinate) -> [UInt8] {
         var content = SVGWriter(capacity: 256)
         groupOpening(into: &content)
         content.append(bytes: tileContent(tile))

@@ -2,14 +2,15 @@ import EndlessCore
 
 /// Draws seed 002's loop: each item's number centred on its position, a faint rule under it (beside it, vertical).
 public struct LoopRenderer: Sendable {
-    public let loop: Loop
+    package let loop: Loop
     /// The strip's thickness across its items: a horizontal loop's height, a vertical one's width.
-    public let height: Double
-    public let orientation: Orientation
-    public let theme: Theme
+    package let height: Double
+    package let orientation: Orientation
+    package let theme: Theme
     let palette: Palette
     let fontSize: Double
 
+    /// A renderer of `loop`'s windows `height` points thick across the strip (a vertical one's width).
     public init(loop: Loop, height: Double, orientation: Orientation = .horizontal, theme: Theme = .light) {
         self.loop = loop
         self.height = height
@@ -27,7 +28,7 @@ public struct LoopRenderer: Sendable {
     }
 
     /// One item's drawing in item coordinates (0…spacing along, 0…height across), the item at the centre.
-    public func itemContent(_ item: Int64) -> [UInt8] { itemContent(item, painted: true) }
+    package func itemContent(_ item: Int64) -> [UInt8] { itemContent(item, painted: true) }
 
     /// A page's item (`painted: false`) leaves its rule's ink to the element's style (`pageStyle`).
     private func itemContent(_ item: Int64, painted: Bool) -> [UInt8] {
@@ -79,9 +80,11 @@ public struct LoopRenderer: Sendable {
 
     var documentStyle: String? { theme == .auto ? Palette.autoStyle(light: .loop(.light), dark: .loop(.dark)) : nil }
 
-    /// The window as a stream: head, items along the strip, tail.
-    /// `content` supplies each item's drawing; the server passes its cache, which holds `itemContent`'s bytes.
-    public func render(_ window: LoopWindow, content: ((Int64) -> [UInt8])? = nil) -> RenderedWindow {
+    /// `window` as a standalone SVG document: head, items along the strip, tail.
+    public func render(_ window: LoopWindow) -> RenderedWindow { draw(window) { itemContent($0) } }
+
+    /// `render`, each item's drawing from `content`: the server passes its cache, which holds `itemContent`'s bytes.
+    package func draw(_ window: LoopWindow, content: (Int64) -> [UInt8]) -> RenderedWindow {
         var writer = SVGWriter(capacity: 1024 + window.items.count * 160)
         let first = loop.label(ofItem: loop.itemStrip.tile(containing: window.offset + window.length / 2))
         documentHeader(
@@ -95,7 +98,7 @@ public struct LoopRenderer: Sendable {
         tileStarts.reserveCapacity(window.items.count)
         for item in window.items.indices {
             tileStarts.append(writer.byteCount)
-            let at = window.items.position(of: item), drawing = content?(item) ?? itemContent(item)
+            let at = window.items.position(of: item), drawing = content(item)
             let (x, y) = orientation.isVertical ? (0, at) : (at, 0)
             appendPlacedTile(x: x, y: y, into: &writer) { $0.append(bytes: drawing) }
         }
@@ -105,14 +108,14 @@ public struct LoopRenderer: Sendable {
 
     /// One item as the page's tile, placed by the page; its ink and font are the element's style (`pageStyle`), as a
     /// ruler's block's are (`RulerRenderer.pageElement` says why).
-    public func itemElement(_ item: Int64) -> [UInt8] {
+    package func itemElement(_ item: Int64) -> [UInt8] {
         let (width, height) = orientation.isVertical ? (height, loop.spacing) : (loop.spacing, height)
         return pageTile(width: width, height: height, content: itemContent(item, painted: false))
     }
 
     /// The paint of the page's items (`itemElement`) as CSS for the element's shadow root: the labels' ink and
     /// font, the rules' ink, and `theme=auto`'s dark ones.
-    public var pageStyle: String {
+    package var pageStyle: String {
         func ink(_ palette: Palette) -> String { "svg{fill:\(palette.ink)}path{stroke:\(palette.rule)}" }
         let style =
             "svg{font-family:\(fontFamily);font-size:\(SVGWriter.text(fontSize))px;text-anchor:middle}" + ink(palette)
@@ -120,7 +123,7 @@ public struct LoopRenderer: Sendable {
     }
 
     /// One item as a standalone SVG, for embedding.
-    public func itemDocument(_ item: Int64) -> [UInt8] {
+    package func itemDocument(_ item: Int64) -> [UInt8] {
         var content = SVGWriter(capacity: 256)
         background(into: &content)
         groupOpening(into: &content)

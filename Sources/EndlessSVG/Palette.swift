@@ -1,19 +1,19 @@
 import EndlessCore
 
 /// The colours of one view in one theme, by role. The light ones are what every view has always been drawn in.
-public struct Palette: Sendable, Hashable {
-    public var background: String
+package struct Palette: Sendable, Hashable {
+    package var background: String
     /// Ticks, labels and numbers.
-    public var ink: String
+    package var ink: String
     /// The ruler's pointer and value.
-    public var accent: String
+    package var accent: String
     /// The loop's rules.
-    public var rule: String
+    package var rule: String
     /// A grid tile, and tile (0, 0).
-    public var tile: String
-    public var highlight: String
+    package var tile: String
+    package var highlight: String
     /// A grid tile's border.
-    public var border: String
+    package var border: String
 
     static let light = Palette(
         background: "#fafafa", ink: "#333", accent: "#e53935", rule: "#bbb", tile: "#d6d6d6", highlight: "#9e9e9e",
@@ -23,10 +23,10 @@ public struct Palette: Sendable, Hashable {
         border: "#fff")
 
     /// The ruler's and the grid's colours.
-    public static func standard(_ theme: Theme) -> Palette { theme == .dark ? dark : light }
+    package static func standard(_ theme: Theme) -> Palette { theme == .dark ? dark : light }
 
     /// The loop's: a blue tint.
-    public static func loop(_ theme: Theme) -> Palette {
+    package static func loop(_ theme: Theme) -> Palette {
         var palette = standard(theme)
         (palette.background, palette.ink) = theme == .dark ? ("#16202b", "#cfe3ff") : ("#f4f8fc", "#1e3a5f")
         return palette

@@ -8,7 +8,7 @@ public struct RenderedWindow: Sendable, Hashable {
     /// follows the last.
     public var tileStarts: [Int]
 
-    public init(document: [UInt8], tileStarts: [Int] = []) {
+    package init(document: [UInt8], tileStarts: [Int] = []) {
         self.document = document
         self.tileStarts = tileStarts
     }

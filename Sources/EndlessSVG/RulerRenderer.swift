@@ -3,14 +3,15 @@ import EndlessCore
 /// Draws ruler blocks as seed 000 does: ticks hang from the top edge, the middle one long (0.46875 of
 /// the height, 2 pt) and the others short (0.3125, 1 pt), the block's label under the long tick. A vertical ruler's
 /// ticks reach in from the left edge, its labels upright beside them; a mirrored one (right to left) counts its ticks
-/// from the block's right edge.
+/// from the block's right edge. Make one for a ruler's look and render as many of its windows as wanted: it draws a
+/// block's ticks once, when made.
 public struct RulerRenderer: Sendable {
-    public let ruler: Ruler
+    package let ruler: Ruler
     /// The ruler's thickness across its ticks: a horizontal ruler's height, a vertical one's width.
-    public let height: Double
-    public let orientation: Orientation
-    public let isMirrored: Bool
-    public let theme: Theme
+    package let height: Double
+    package let orientation: Orientation
+    package let isMirrored: Bool
+    package let theme: Theme
     let palette: Palette
     let longTick: Double
     let shortTick: Double
@@ -25,6 +26,8 @@ public struct RulerRenderer: Sendable {
     /// `<text …>` of a block's painted label, up to its number: the same for every block, so written once.
     private var paintedLabelOpening: [UInt8] = []
 
+    /// A renderer of `ruler`'s windows `height` points thick across the ruler (a vertical one's width), `mirrored`
+    /// for values growing to the left of a horizontal ruler.
     public init(
         ruler: Ruler, height: Double, orientation: Orientation = .horizontal, mirrored: Bool = false,
         theme: Theme = .light
@@ -61,7 +64,7 @@ public struct RulerRenderer: Sendable {
     }
 
     /// One block's drawing in block coordinates (0…blockLength along the ruler, 0…height across it).
-    public func blockContent(_ block: Int64) -> [UInt8] {
+    package func blockContent(_ block: Int64) -> [UInt8] {
         var writer = SVGWriter(capacity: fullTicks.count + 96)
         draw(block, fullTicks: fullTicks, into: &writer)
         return writer.bytes
@@ -178,8 +181,8 @@ public struct RulerRenderer: Sendable {
         theme == .auto ? Palette.autoStyle(light: .standard(.light), dark: .standard(.dark)) : nil
     }
 
-    /// The window as a stream: head (with the ticks every full block uses), blocks along the ruler, then the pointer
-    /// and the value on top.
+    /// `window` as a standalone SVG document: head (with the ticks every full block uses), blocks along the ruler,
+    /// then the pointer and the value on top. The window must be of this renderer's ruler and look.
     public func render(_ window: RulerWindow) -> RenderedWindow {
         let value = ruler.format(window.value)
         let unit = ruler.configuration.unit
@@ -244,9 +247,8 @@ public struct RulerRenderer: Sendable {
     /// Blocks side by side as the page's tile (`Ruler.blocks(ofPageTile:)`): their short ticks as one path, their
     /// long ones as another, and their labels as the lines of one text. Its ink, line widths and font are the
     /// element's style (`pageStyle`), said once: a presentation attribute is read anew on every element that has one,
-    /// and a fling adds hundreds of blocks a second (a bare page appending 300 blocks under 4× CPU throttling took
-    /// 96 ms with the paint in the style and no `viewBox`, 198 ms with both on every tile).
-    public func pageElement(_ blocks: [Int64]) -> [UInt8] {
+    /// and a fling adds hundreds of blocks a second. No `viewBox` either: the tile draws in its own pixels.
+    package func pageElement(_ blocks: [Int64]) -> [UInt8] {
         let middle = ruler.labelledTickIndex
         let spans = blocks.enumerated().map {
             (start: Double($0) * ruler.blockLength, ticks: ruler.tickIndices(inBlock: $1))
@@ -265,8 +267,8 @@ public struct RulerRenderer: Sendable {
         }
         path(#"<path d=""#, length: shortTick) { $0 != middle }
         path(#"<path class="long" d=""#, length: longTick) { $0 == middle }
-        // One text, a line a label: a browser lays out a text element a tile rather than four (a bare page appending
-        // 300 blocks under 4× CPU throttling: 97 ms with a text a label, 81 ms with one a tile, median of 15).
+        // One text, a line a label: a browser lays out one text element a tile rather than one a block, and appends
+        // the tile sooner.
         let labels = zip(spans, blocks).compactMap { span, block in
             ruler.label(ofBlock: block).map { (start: span.start, label: $0) }
         }
@@ -282,7 +284,7 @@ public struct RulerRenderer: Sendable {
 
     /// The paint of the page's tiles (`pageElement`) as CSS for the element's shadow root, where they are the only
     /// `<svg>`, `<path>` and `<text>`: the ink, the ticks' widths, the label's font, and `theme=auto`'s dark ink.
-    public var pageStyle: String {
+    package var pageStyle: String {
         func ink(_ palette: Palette) -> String { "svg{fill:\(palette.ink)}path{stroke:\(palette.ink)}" }
         let anchor = orientation.isVertical ? "start" : "middle"
         let style =
@@ -292,7 +294,7 @@ public struct RulerRenderer: Sendable {
     }
 
     /// One block as a standalone SVG, for embedding.
-    public func blockDocument(_ block: Int64) -> [UInt8] {
+    package func blockDocument(_ block: Int64) -> [UInt8] {
         var content = SVGWriter(capacity: 512)
         background(into: &content)
         groupOpening(into: &content)

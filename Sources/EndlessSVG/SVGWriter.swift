@@ -5,13 +5,13 @@ import EndlessCore
 /// Rendering is a hot path (a million ruler blocks a second), so it writes bytes, not `String`s, and copies them into
 /// place: most appends are a few bytes (`" y="`, a number), for which `Array.append(contentsOf:)` costs several times
 /// the copy.
-public struct SVGWriter: Sendable {
+package struct SVGWriter: Sendable {
     /// What is written, then zeros to the end of the storage, which grows by doubling.
     private var storage: [UInt8]
     private var count = 0
 
     /// What is written. Reading it trims the storage to it, so that it is handed over without a copy.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         mutating get {
             if storage.count > count { storage.removeLast(storage.count - count) }
             return storage
@@ -19,9 +19,9 @@ public struct SVGWriter: Sendable {
     }
 
     /// How many bytes are written: where the next one goes.
-    public var byteCount: Int { count }
+    package var byteCount: Int { count }
 
-    public init(capacity: Int = 1024) {
+    package init(capacity: Int = 1024) {
         storage = []
         storage.reserveCapacity(capacity)  // `Array(repeating:count:)` looks up its storage's type at run time
     }
@@ -61,11 +61,11 @@ public struct SVGWriter: Sendable {
         count += 1
     }
 
-    public mutating func append(_ text: StaticString) {
+    package mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { write(UnsafeRawBufferPointer($0)) }
     }
 
-    public mutating func append(bytes more: [UInt8]) {
+    package mutating func append(bytes more: [UInt8]) {
         more.withUnsafeBytes { write($0) }
     }
 
@@ -75,7 +75,7 @@ public struct SVGWriter: Sendable {
     }
 
     /// Text content or an attribute value, with `& < > " '` escaped.
-    public mutating func append(escaped text: String) {
+    package mutating func append(escaped text: String) {
         // Most text has nothing to escape: copied whole, not byte by byte.
         if !text.utf8.contains(where: {
             $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
@@ -95,14 +95,14 @@ public struct SVGWriter: Sendable {
         }
     }
 
-    public mutating func append(_ value: Int64) {
+    package mutating func append(_ value: Int64) {
         if value < 0 { write(byte: UInt8(ascii: "-")) }
         appendDigits(value.magnitude)
     }
 
     /// A coordinate, to the thousandth of a pixel and no further: `5`, `37.5`, `0.125`, never `5.0`, `-0` or the
     /// float noise of a difference (`-63.339999999999975` is `-63.34`). A thousandth is far below anything drawn.
-    public mutating func append(_ value: Double) {
+    package mutating func append(_ value: Double) {
         if value.rounded() == value, abs(value) < 0x1p53 {
             append(Int64(value))
             return
@@ -130,7 +130,7 @@ public struct SVGWriter: Sendable {
 
     /// A decimal as its shortest exact text, as `DecimalNumber.description` says it, written digit by digit: a
     /// ruler's labels are a dozen a window, and making each a `String` first cost a tenth of drawing one.
-    public mutating func append(_ number: DecimalNumber) {
+    package mutating func append(_ number: DecimalNumber) {
         let value = number.rescaled(to: number.significantDecimals)!
         if value.units < 0 { write(byte: UInt8(ascii: "-")) }
         var divisor = UInt64(DecimalNumber.powerOfTen(value.scale))

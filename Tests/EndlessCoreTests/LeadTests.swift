@@ -139,7 +139,7 @@ import Testing
             #expect(abs(lead - sixty) < 1e-9)
         }
         // A view setting off from rest, its speed not known yet, leads by a fast fling over those frames too.
-        var report = AxisReport(scroll: 2_000_000, origin: 0, length: 400, have: nil, roundTrip: 55)
+        var report = AxisReport(scroll: 2_000_000, origin: 0, length: 400, roundTrip: 55)
         (report.startingDirection, report.frameTime) = (.forward, 35)
         #expect(abs(layout.lead(of: report) - 20 * (2 * 55 + 4 * 35)) < 1e-9)
         // However slow the frames it says, the lead stops at 300 ms of a fast fling (6,000 px for a 400 px view): a
@@ -159,7 +159,7 @@ import Testing
         #expect(layout.startingDirection(from: ScrollSample(position: 0, time: 0, velocity: 5), to: 320) == nil)
         // Set off forwards 55 ms away: a fast fling's until the next report's frame is in, 20 × (2 × 55 + 4 frames).
         let untilNextFrame = 110 + 4_000.0 / 60
-        var report = AxisReport(scroll: 2_000_000, origin: 0, length: 1269, have: nil, roundTrip: 55)
+        var report = AxisReport(scroll: 2_000_000, origin: 0, length: 1269, roundTrip: 55)
         report.startingDirection = .forward
         #expect(abs(layout.lead(of: report) - 20 * untilNextFrame) < 1e-9)
         report.startingDirection = .backward
@@ -173,8 +173,8 @@ import Testing
         let strip = TileStrip(length: 100)
         func frame(velocity: Double, ended: Bool = false) throws -> AxisFrame {
             try layout.frame(
-                AxisReport(scroll: 2_000_000, origin: 0, length: 800, have: nil, velocity: velocity), strip: strip,
-                gestureEnded: ended, quantum: 100, start: 0)
+                AxisReport(scroll: 2_000_000, origin: 0, length: 800, velocity: velocity), strip: strip,
+                phase: ended ? .ended : .scrolling, quantum: 100, start: 0)
         }
         let rest = try frame(velocity: 0)
         #expect(rest.tiles.first == 20_000 - 8 && rest.tiles.last == 20_000 + 15, "a viewport each side")
@@ -201,8 +201,8 @@ import Testing
 
     @Test func aGridFramePlacesBlocksAndKeepsItsMarginsForAnOrdinaryViewport() throws {
         let frame = try Grid.standard.frame(
-            horizontal: AxisReport(scroll: 0, origin: nil, length: 1_168, have: nil),
-            vertical: AxisReport(scroll: 0, origin: nil, length: 500, have: nil), layout: layout, gestureEnded: false,
+            horizontal: AxisReport(scroll: 0, origin: nil, length: 1_168),
+            vertical: AxisReport(scroll: 0, origin: nil, length: 500), layout: layout, phase: .scrolling,
             backToCentre: false, start: (0, 0))
         #expect(frame.tilesPerBlock == 6 && frame.horizontal.tiles.length == 600)
         let x = try #require(frame.horizontal.scroll), y = try #require(frame.vertical.scroll)
@@ -216,9 +216,9 @@ import Testing
 
     @Test func aHugeViewportFlingingFastStillFitsTheFrameBudget() throws {
         for side in [2_000.0, 4_000, 8_192] {
-            let report = AxisReport(scroll: 2_000_000, origin: 0, length: side, have: nil, velocity: 100)
+            let report = AxisReport(scroll: 2_000_000, origin: 0, length: side, velocity: 100)
             let frame = try Grid.standard.frame(
-                horizontal: report, vertical: report, layout: layout, gestureEnded: false, backToCentre: false,
+                horizontal: report, vertical: report, layout: layout, phase: .scrolling, backToCentre: false,
                 start: (0, 0))
             #expect(frame.tileCount <= Limits.maximumTilesPerFrame, "\(side)")
             // Still covers the viewport.

@@ -30,6 +30,17 @@ import TestSupport
         #expect(weight.label(ofBlock: -991)?.description == "9")
     }
 
+    @Test func aWrappingRulersBlocksAreDrawnOnceATurn() throws {
+        for block: Int64 in [0, 5, 990, 991, -1, -991, 123_456_789] {
+            let first = weight.wrappedBlock(block)
+            #expect((0..<991).contains(first))
+            #expect(weight.label(ofBlock: first) == weight.label(ofBlock: block))
+        }
+        #expect(weight.wrappedBlock(991) == 0 && weight.wrappedBlock(-1) == 990)
+        let clamped = try Ruler(.pounds)
+        #expect(clamped.wrappedBlock(-5) == -5 && clamped.wrappedBlock(5_000) == 5_000, "a clamped ruler has no turn")
+    }
+
     @Test func valueAcrossTheWrapGoingRight() throws {
         // Tick 9904 is 999.4, the last tick of block 999; the next is 8.5, the first of block 9.
         let values = try (9900...9910).map { try weight.format(weight.value(atOffset: Double($0) * 10)) }
@@ -70,11 +81,10 @@ import TestSupport
     }
 
     @Test func snapsToTheNearestTickWithHalvesGoingRight() {
-        #expect(weight.snappedOffset(634.9) == 630)
-        #expect(weight.snappedOffset(635) == 640)
-        #expect(weight.snappedOffset(-635) == -630)
-        #expect(weight.snappedOffset(-635.01) == -640)
+        #expect(weight.snapRule.snap(634.9) == 630)
         #expect(weight.snapRule.snap(635) == 640)
+        #expect(weight.snapRule.snap(-635) == -630)
+        #expect(weight.snapRule.snap(-635.01) == -640)
     }
 
     @Test func roundTripsValueToOffsetToValue() throws {
@@ -86,7 +96,7 @@ import TestSupport
             let offset = try weight.offset(for: value, near: near)
             #expect(try weight.value(atOffset: offset) == value)
             #expect(abs(offset - near) <= 99_100 / 2 + 10, "the cycle nearest \(near)")
-            #expect(weight.snappedOffset(offset) == offset, "a tick's offset is already snapped")
+            #expect(weight.snapRule.snap(offset) == offset, "a tick's offset is already snapped")
         }
     }
 
@@ -95,7 +105,7 @@ import TestSupport
         for _ in 0..<10_000 {
             let offset = Double.random(in: -1e15...1e15, using: &rng)
             let value = try weight.value(atOffset: offset)
-            #expect(try weight.offset(for: value, near: offset) == weight.snappedOffset(offset))
+            #expect(try weight.offset(for: value, near: offset) == weight.snapRule.snap(offset))
         }
     }
 

@@ -10,7 +10,7 @@ import Testing
 
     @Test func seedRuleRecentersOnlyPastAnEdge() {
         // Seed 000: 5 blocks of 100 pt, 320 pt bounds, so the centre offset is 90.
-        var axis = ScrollAxis(contentLength: 500, boundsLength: 320)
+        var axis = ScrollAxis(contentLength: 500, boundsLength: 320, offset: 90, origin: 0)
         #expect(axis.centerOffset == 90)
         for offset in [0.0, 45, 90, 180] {
             axis.offset = offset
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func edgeMarginRecentersBeforeTheEdge() {
-        var axis = ScrollAxis(contentLength: 10_000, boundsLength: 1000, offset: 8_000)
+        var axis = ScrollAxis(contentLength: 10_000, boundsLength: 1000, offset: 8_000, origin: 0)
         #expect(axis.recenterIfNecessary(edgeMargin: 1000) == nil)
         axis.offset = 8_001
         #expect(axis.recenterIfNecessary(edgeMargin: 1000) == -3_501)
@@ -37,7 +37,7 @@ import Testing
         let run = strip.run(from: axis.worldOffset, extent: 600)
         var tiles = Dictionary(
             uniqueKeysWithValues: run.indices.map {
-                ($0, axis.contentPosition(ofWorld: strip.phase + Double($0) * 100))
+                ($0, strip.phase + Double($0) * 100 - axis.origin)
             })
         let before = screenPositions(tiles, axis)
         let worldBefore = axis.worldOffset
@@ -47,12 +47,12 @@ import Testing
         #expect(screenPositions(tiles, axis) == before)
         #expect(axis.worldOffset == worldBefore, "the world under the screen did not move")
         for (index, position) in tiles {
-            #expect(position == axis.contentPosition(ofWorld: strip.phase + Double(index) * 100))
+            #expect(position == strip.phase + Double(index) * 100 - axis.origin)
         }
     }
 
     @Test func gestureEndRecentersByWholeTiles() {
-        var axis = ScrollAxis(contentLength: 100_000, boundsLength: 800, offset: 71_234.5)
+        var axis = ScrollAxis(contentLength: 100_000, boundsLength: 800, offset: 71_234.5, origin: 0)
         let recentered = axis.recenterAtGestureEnd(quantum: 100)
         let shift = try! #require(recentered)
         #expect(shift == -21_600)
@@ -65,7 +65,7 @@ import Testing
         // A 500-point viewport in 4,000,000 points: the centre offset 1,999,750 lies half a tile between
         // 1,999,700 and 1,999,800. Recentering must stop, not flip between them at every scroll end.
         for start in [1_999_700.0, 1_999_800, 1_999_750, 1_234_567] {
-            var axis = ScrollAxis(contentLength: 4_000_000, boundsLength: 500, offset: start)
+            var axis = ScrollAxis(contentLength: 4_000_000, boundsLength: 500, offset: start, origin: 0)
             _ = axis.recenterAtGestureEnd(quantum: 100)
             let settled = axis.offset
             for _ in 0..<5 {
@@ -75,31 +75,19 @@ import Testing
         }
     }
 
-    @Test func gestureEndRecentersExactlyWithoutAQuantum() {
+    @Test func gestureEndKeepsTheWorldUnderTheViewport() {
         var axis = ScrollAxis(contentLength: 100_000, boundsLength: 800, offset: 12.25, origin: -7)
-        #expect(axis.recenterAtGestureEnd() == 49_587.75)
+        #expect(axis.recenterAtGestureEnd(quantum: 0.25) == 49_587.75)
         #expect(axis.offset == axis.centerOffset)
         #expect(axis.worldOffset == 5.25)
     }
 
-    @Test func loopJumpsOnePeriodAtEitherEnd() {
-        // Seed 002: content is the period plus one screen.
-        var axis = ScrollAxis(contentLength: 3150 + 375, boundsLength: 375, offset: 0)
-        #expect(axis.wrapAround(period: 3150) == nil)
-        axis.offset = -0.5
-        #expect(axis.wrapAround(period: 3150) == 3150)
-        #expect(axis.offset == 3149.5)
-        #expect(axis.wrapAround(period: 3150) == nil)
-        axis.offset = 3150
-        #expect(axis.wrapAround(period: 3150) == -3150)
-        #expect(axis.offset == 0)
-    }
-
     @Test func backToCentreFindsTileZero() {
-        let horizontal = ScrollAxis(contentLength: 100_000, boundsLength: 400, offset: 3000, origin: 12_345)
-        let vertical = ScrollAxis(contentLength: 100_000, boundsLength: 300, offset: 100, origin: -800)
-        let target = Grid.standard.backToCentreOffsets(horizontal: horizontal, vertical: vertical)
+        let target = Grid.backToCentreOffsets(origin: (12_345, -800), viewport: (400, 300))
         #expect(target.x == -12_345 - 200)
         #expect(target.y == 800 - 150)
+        // Scrolled there, world point (0, 0) is the viewport's centre: the centre of tile (0, 0).
+        #expect(Grid.standard.strip.tile(containing: 12_345 + target.x + 200) == 0)
+        #expect(Grid.standard.strip.tile(containing: -800 + target.y + 150) == 0)
     }
 }

@@ -19,14 +19,15 @@ import Testing
             let world = pick([0, 4, -7.5, 123_456.7, 9.99e14, -9.99e14])
             let scroll = min(pick([0, 1, 150_000, 2_000_000, 3_999_000]), layout.contentLength)
             var report = AxisReport(
-                scroll: scroll, origin: pick([0, 1]) == 1 ? world - scroll : nil, length: length, have: nil,
+                scroll: scroll, origin: pick([0, 1]) == 1 ? world - scroll : nil, length: length,
                 velocity: pick([0, 0.5, -3, 20, -20, 100, -100, 20_000]), cycle: pick([0, 16, 400]),
                 roundTrip: pick([0, 20, 600, 60_000]))
             report.acceleration = pick([0, 0.05, 5, 1e9])
             let steps = Int(pick([1, 2, 4, 8]))
             let ended = pick([0, 1]) == 1
             let frame = try layout.frame(
-                report, strip: strip, gestureEnded: ended, quantum: strip.length, start: world, steps: steps)
+                report, strip: strip, phase: ended ? .ended : .scrolling, quantum: strip.length, start: world,
+                steps: steps)
             #expect(frame.tiles.count >= 1 && frame.sweep.count == steps)
             for step in frame.sweep where step.clamped(to: frame.tiles.indices) != step {
                 Issue.record("round \(round): \(step) outside \(frame.tiles.indices); \(report), \(strip.length)")

@@ -60,11 +60,11 @@ import Testing
         let layout = AxisLayout()
         // 14 px/ms each way (a 20,000 px/s fling at 45°) with 50 ms cycles across a 1269 × 400 view.
         let (x, y) = (
-            AxisReport(scroll: 2_000_000, origin: 0, length: 1269, have: nil, velocity: 14, cycle: 50),
-            AxisReport(scroll: 2_000_000, origin: 0, length: 400, have: nil, velocity: 14, cycle: 50)
+            AxisReport(scroll: 2_000_000, origin: 0, length: 1269, velocity: 14, cycle: 50),
+            AxisReport(scroll: 2_000_000, origin: 0, length: 400, velocity: 14, cycle: 50)
         )
         let frame = try grid.frame(
-            horizontal: x, vertical: y, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0),
+            horizontal: x, vertical: y, layout: layout, phase: .scrolling, backToCentre: false, start: (0, 0),
             tilesPerBlock: 4)
         let held = frame.held
         #expect((2...5).contains(held.boxes.count), "1,400 px of lead over 400 px blocks: 5 steps, some merged")
@@ -86,7 +86,7 @@ import Testing
             across.scroll += 14 * 16.7 * Double(frameIndex)
             down.scroll += 14 * 16.7 * Double(frameIndex)
             let next = try grid.frame(
-                horizontal: across, vertical: down, layout: layout, gestureEnded: false, backToCentre: false,
+                horizontal: across, vertical: down, layout: layout, phase: .scrolling, backToCentre: false,
                 start: (0, 0), tilesPerBlock: 4)
             let nextSteps = Set(next.held.tiles)
             let nextBox = Set(TileSet([next.horizontal.tiles.indices, next.vertical.tiles.indices]).tiles)
@@ -100,14 +100,14 @@ import Testing
         var upward = y
         upward.velocity = -14
         let turned = try grid.frame(
-            horizontal: x, vertical: upward, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0),
+            horizontal: x, vertical: upward, layout: layout, phase: .scrolling, backToCentre: false, start: (0, 0),
             tilesPerBlock: 4)
         #expect(turned.held.runs(axis: 1).first!.lowerBound > turned.held.runs(axis: 1).last!.lowerBound)
         // At rest, and moving along one axis, one box: the bounding box.
         var still = (x, y)
         still.0.velocity = 0
         let straight = try grid.frame(
-            horizontal: still.0, vertical: y, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0),
+            horizontal: still.0, vertical: y, layout: layout, phase: .scrolling, backToCentre: false, start: (0, 0),
             tilesPerBlock: 4)
         #expect(straight.held.boxes == [[straight.horizontal.tiles.indices, straight.vertical.tiles.indices]])
     }
@@ -120,11 +120,11 @@ import Testing
         let layout = AxisLayout()
         func report(_ length: Double) -> AxisReport {
             AxisReport(
-                scroll: 2_000_000, origin: 0, length: length, have: nil, velocity: 14.1, cycle: 260, roundTrip: 255)
+                scroll: 2_000_000, origin: 0, length: length, velocity: 14.1, cycle: 260, roundTrip: 255)
         }
         let (x, y) = (report(1_168), report(500))
         let frame = try Grid.standard.frame(
-            horizontal: x, vertical: y, layout: layout, gestureEnded: false, backToCentre: false, start: (0, 0),
+            horizontal: x, vertical: y, layout: layout, phase: .scrolling, backToCentre: false, start: (0, 0),
             tilesPerBlock: 4)
         for (axis, reported) in [(frame.horizontal, x), (frame.vertical, y)] {
             let lead = layout.lead(of: reported)
@@ -139,16 +139,16 @@ import Testing
         // 8192 × 8192: a frame that big gets no margin, so no lead to step along: one box, and not the 8 steps a
         // full lead would take.
         let grid = try Grid(tileSize: 100)
-        let report = AxisReport(scroll: 2_000_000, origin: 0, length: 8192, have: nil, velocity: 14, cycle: 50)
+        let report = AxisReport(scroll: 2_000_000, origin: 0, length: 8192, velocity: 14, cycle: 50)
         let frame = try grid.frame(
-            horizontal: report, vertical: report, layout: AxisLayout(), gestureEnded: false, backToCentre: false,
+            horizontal: report, vertical: report, layout: AxisLayout(), phase: .scrolling, backToCentre: false,
             start: (0, 0))
         #expect(frame.horizontal.sweep.count == 1 && frame.held.boxes.count == 1)
         #expect(frame.tileCount <= Limits.maximumTilesPerFrame)
         // Smaller tiles than fit, even with no margin: refused, not a frame of a million tiles.
         #expect(throws: EndlessError.self) {
             try Grid(tileSize: 10).frame(
-                horizontal: report, vertical: report, layout: AxisLayout(), gestureEnded: false,
+                horizontal: report, vertical: report, layout: AxisLayout(), phase: .scrolling,
                 backToCentre: false, start: (0, 0))
         }
     }

@@ -181,7 +181,8 @@ final class SVGReader: NSObject, XMLParserDelegate {
             let grid = try GridWindow(grid: .standard, centerX: offset, centerY: -offset, width: 800, height: 600)
             let gridSVG = try SVGReader.read(GridRenderer(grid: .standard).render(grid).document)
             let labels = gridSVG.elements.filter { $0.name == "tspan" }
-            #expect(labels.count >= grid.tiles.count, "a label a tile, on two lines where it is long")
+            #expect(
+                labels.count >= grid.columns.count * grid.rows.count, "a label a tile, on two lines where it is long")
             for label in labels {
                 let (x, y) = (Double(label.attributes["x"]!)!, Double(label.attributes["y"]!)!)
                 #expect(x >= -100 && x <= 900 && y >= -100 && y <= 700)

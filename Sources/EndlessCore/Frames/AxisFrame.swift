@@ -1,37 +1,34 @@
 /// What a page reports about one scroll axis, each time it asks what to show.
-public struct AxisReport: Sendable, Hashable {
+package struct AxisReport: Sendable, Hashable {
     /// `scrollLeft` (or `scrollTop`): content coordinate of the viewport's leading edge.
-    public var scroll: Double
+    package var scroll: Double
     /// World coordinate of content coordinate 0, as the last frame said; `nil` on the first request.
-    public var origin: Double?
+    package var origin: Double?
     /// Viewport length.
-    public var length: Double
-    /// The tiles the page holds along this axis.
-    public var have: ClosedRange<Int64>?
+    package var length: Double
     /// Points per millisecond the view is scrolling at, towards greater world coordinates when positive.
-    public var velocity: Double
+    package var velocity: Double
     /// Points per millisecond per millisecond the view is speeding up by (same sign as `velocity`), 0 when it is not:
     /// a view that speeds up is further on by the time the next frame is in than its speed now says.
-    public var acceleration: Double = 0
+    package var acceleration: Double = 0
     /// Milliseconds since the page's previous report: how long its frames take to come back and be applied.
-    public var cycle: Double
+    package var cycle: Double
     /// Milliseconds the page's requests take to be answered (its quickest recent one, less the server's own time);
     /// 0 when it does not know.
-    public var roundTrip: Double
-    /// Milliseconds between the page's animation frames as it scrolls (a busy phone draws at 20–30 fps, not 60); 0
+    package var roundTrip: Double
+    /// Milliseconds between the page's animation frames as it scrolls (a busy phone draws fewer than 60 a second); 0
     /// when it does not know.
-    public var frameTime: Double
+    package var frameTime: Double
     /// The way the view set off from rest since its last report: moving, at a speed not known yet. `nil` otherwise.
-    public var startingDirection: ScrollDirection? = nil
+    package var startingDirection: ScrollDirection? = nil
 
-    public init(
-        scroll: Double, origin: Double?, length: Double, have: ClosedRange<Int64>?, velocity: Double = 0,
+    package init(
+        scroll: Double, origin: Double?, length: Double, velocity: Double = 0,
         cycle: Double = 0, roundTrip: Double = 0, frameTime: Double = 0
     ) {
         self.scroll = scroll
         self.origin = origin
         self.length = length
-        self.have = have
         self.velocity = velocity
         self.cycle = cycle
         self.roundTrip = roundTrip
@@ -40,61 +37,56 @@ public struct AxisReport: Sendable, Hashable {
 }
 
 /// How a page's scroll content is laid out along one axis: bounded, recentered, tiled with a margin.
-public struct AxisLayout: Sendable, Hashable {
+package struct AxisLayout: Sendable, Hashable {
     /// Length of the scrollable content: far below Firefox's 17,895,697 px limit, far above any fling.
-    public var contentLength: Double = 4_000_000
+    package var contentLength: Double = 4_000_000
     /// Tiles kept beyond each side of the viewport, in viewport lengths, so a fast scroll never shows blank.
-    public var overscan: Double = 1
+    package var overscan: Double = 1
     /// Mid-scroll recentering happens only this close to the content's edge: the last resort.
-    public var edgeMargin: Double = 200_000
+    package var edgeMargin: Double = 200_000
     /// Milliseconds of motion tiled ahead of a moving viewport, at least: a request's round trip and a frame or
     /// two on loopback. A page whose reports come further apart gets two of its cycles: the tiles a frame brings
     /// must last until the next frame is in.
-    public var lookahead: Double = 100
+    package var lookahead: Double = 100
     /// The lead ahead of a fling never exceeds this many viewport lengths, or a fast fling's `leadTime` (or the
     /// network's wait) if that is longer (`longestLead`): a bound on the tiles a frame brings, whatever speed and
     /// round trip it reports.
-    public var maximumLead: Double = 8
-    /// Milliseconds of a fast fling that a lead may always reach, however short the view: a 400-point vertical ruler
-    /// flung at 23,000 px/s with 55 ms round trips needs 4,100 points ahead, more than eight of its lengths.
-    public var leadTime: Double = 300
+    package var maximumLead: Double = 8
+    /// Milliseconds of a fast fling that a lead may always reach, however short the view: a short vertical ruler
+    /// flung fast a few tens of milliseconds away needs more than eight of its lengths ahead.
+    package var leadTime: Double = 300
     /// ... and as far as this where the network's own wait for the next frame is that long (two round trips and
-    /// four frames at 60 fps): 150 ms away a 400-point ruler flung at 20,000 px/s needs 7,540 points ahead; 600 ms
-    /// covers round trips up to 265 ms. A page whose own frames are slow gets no more than `leadTime`: a bigger
-    /// answer only makes them slower.
-    public var maximumLeadTime: Double = 600
+    /// four frames at 60 fps), which covers round trips up to a quarter of a second. A page whose own frames are slow
+    /// gets no more than `leadTime`: a bigger answer only makes them slower.
+    package var maximumLeadTime: Double = 600
     /// Points per millisecond of a fast fling (20,000 px/s), which a view at rest must be ready for.
-    public var flingSpeed: Double = 20
+    package var flingSpeed: Double = 20
     /// Milliseconds between two frames of the page.
-    public var frameTime: Double = 1000.0 / 60
+    package var frameTime: Double = 1000.0 / 60
     /// The share of `restMargin` a view keeps: less where a frame would hold too many tiles (a grid far away),
     /// which gives up the margin a view at rest needs before the lead a moving one does.
-    public var restShare: Double = 1
+    package var restShare: Double = 1
 
-    public init() {}
+    package init() {}
 
-    /// Tiles kept before and after the viewport, in world direction. At rest, `restMargin` each side; a moving
-    /// viewport's margin slides ahead of it by the distance it covers until the next frame is in (`lead`), so the
-    /// tiles are there before the viewport is, and none are drawn behind it, where every new tile costs the page a
-    /// frame.
-    public func margins(length: Double, velocity: Double, cycle: Double = 0, roundTrip: Double = 0) -> (
-        before: Double, after: Double
-    ) {
-        let lead = lead(length: length, velocity: velocity, cycle: cycle, roundTrip: roundTrip)
-        return margins(length: length, lead: velocity < 0 ? -lead : lead, roundTrip: roundTrip)
-    }
-
-    /// The margins for a `lead` (negative: towards smaller world coordinates).
+    /// Tiles kept before and after the viewport, in world direction, for a `lead` (negative: towards smaller world
+    /// coordinates). At rest, `restMargin` each side; a moving viewport's margin slides ahead of it by the distance it
+    /// covers until the next frame is in, so the tiles are there before the viewport is, and none are drawn behind
+    /// it, where every new tile costs the page a frame.
     func margins(length: Double, lead: Double, roundTrip: Double) -> (before: Double, after: Double) {
         let margin = restMargin(length: length, roundTrip: roundTrip)
         let (ahead, behind) = (max(margin, abs(lead)), max(margin - abs(lead), 0))
         return lead < 0 ? (ahead, behind) : (behind, ahead)
     }
 
+    /// Seed 003's projected target: the tiles are loaded for where the view will be, not for each step on the way.
+    /// A page reports again every frame, so the target is where the viewport will be once the next frame is in, not
+    /// where the fling comes to rest.
+    ///
     /// The lead `report` calls for, negative backwards: its velocity's; for a view that set off from rest, whose
     /// speed the server learns only from its next report, at least a fast fling's until that report's frame is in,
     /// since the mark of a view at rest cannot tell how fast it goes now.
-    public func lead(of report: AxisReport) -> Double {
+    package func lead(of report: AxisReport) -> Double {
         let lead = lead(
             length: report.length, velocity: report.velocity, cycle: report.cycle, roundTrip: report.roundTrip,
             acceleration: report.acceleration, frameTime: report.frameTime)
@@ -107,8 +99,8 @@ public struct AxisLayout: Sendable, Hashable {
 
     /// Milliseconds from a report until the frame after its own is in: its round trip, the wait for the animation
     /// frame that sends the next report, that one's round trip, the frame that applies it, and one to spare; frames
-    /// as long as the page says its own are (a phone busy with a fling draws at 25 fps, and its answers wait for its
-    /// frames), never shorter than `frameTime`.
+    /// as long as the page says its own are (a phone busy with a fling draws fewer frames, and its answers wait for
+    /// them), never shorter than `frameTime`.
     func nextFrame(roundTrip: Double, frameTime pageFrame: Double = 0) -> Double {
         2 * roundTrip + 4 * max(frameTime, pageFrame)
     }
@@ -116,7 +108,7 @@ public struct AxisLayout: Sendable, Hashable {
     /// The margin of a view at rest: `overscan`, or a fast fling's motion over two of the page's round trips if more:
     /// what the view lives on from the moment a fling sets off until the frame of its first report is in (a round
     /// trip and a frame or two later).
-    public func restMargin(length: Double, roundTrip: Double) -> Double {
+    package func restMargin(length: Double, roundTrip: Double) -> Double {
         restShare
             * max(length * overscan, min(flingSpeed * 2 * roundTrip, longestLead(length: length, roundTrip: roundTrip)))
     }
@@ -131,7 +123,7 @@ public struct AxisLayout: Sendable, Hashable {
 
     /// The direction a view set off in from rest, given the sample its last frame marked and where it is now: one
     /// when it was at rest and has moved at least half a frame of a fast fling since (less is a settle or a nudge).
-    public func startingDirection(from mark: ScrollSample, to position: Double) -> ScrollDirection? {
+    package func startingDirection(from mark: ScrollSample, to position: Double) -> ScrollDirection? {
         guard mark.velocity == 0, abs(position - mark.position) >= flingSpeed * frameTime / 2 else { return nil }
         return position < mark.position ? .backward : .forward
     }
@@ -139,7 +131,7 @@ public struct AxisLayout: Sendable, Hashable {
     /// How far the viewport moves before the tiles of the next frame are in: `lookahead`, two `cycle`s, or
     /// `nextFrame` of motion, whichever is longest (a page reports again only once its last answer is in, and a
     /// cycle longer than the one before must not outrun the tiles); speeding up by `acceleration`, further.
-    public func lead(
+    package func lead(
         length: Double, velocity: Double, cycle: Double = 0, roundTrip: Double = 0, acceleration: Double = 0,
         frameTime: Double = 0
     ) -> Double {
@@ -151,35 +143,35 @@ public struct AxisLayout: Sendable, Hashable {
 }
 
 /// One axis of a frame: where the content and its tiles go after the page applies it.
-public struct AxisFrame: Sendable, Hashable {
+package struct AxisFrame: Sendable, Hashable {
     /// The origin the page must keep and send back.
-    public var origin: Double
+    package var origin: Double
     /// The scroll position to set at once (after a recenter, or on the first frame); `nil` leaves it.
-    public var scroll: Double?
+    package var scroll: Double?
     /// Added to the scroll position and every tile position by a recenter; 0 when none happened.
-    public var shift: Double
+    package var shift: Double
     /// The tiles the page must hold, placed at content coordinates.
-    public var tiles: TileRun
+    package var tiles: TileRun
     /// Content coordinate of the viewport's leading edge once applied.
-    public var settledScroll: Double
+    package var settledScroll: Double
     /// The content was placed from scratch (no origin yet, or too far to scroll to): tiles the page
     /// holds are stale, and `scroll` is absolute.
-    public var isNewPlacement: Bool
+    package var isNewPlacement: Bool
     /// The tiles along this axis at each step of the lead, `steps` of them (see `sweep(…)`): all `tiles` at rest.
-    public var sweep: [ClosedRange<Int64>]
+    package var sweep: [ClosedRange<Int64>]
 
     /// Content coordinate of tile `index`'s leading edge.
-    public func position(of index: Int64) -> Double { tiles.position(of: index) }
+    package func position(of index: Int64) -> Double { tiles.position(of: index) }
 }
 
 extension AxisLayout {
-    /// Seed 004 and StreetScroller in one step: recenter (at a gesture's end by whole `quantum`s, mid-scroll
-    /// only near the edge), then tile the viewport plus its margin.
+    /// Seed 004 and StreetScroller in one step: recenter (once scrolling ended by whole `quantum`s, mid-scroll only
+    /// near the edge), then tile the viewport plus its margin, ahead of the motion while it scrolls.
     ///
     /// `start` is the world coordinate to put at the viewport's leading edge when the page has no origin yet. Margins
     /// narrow so that the frame holds at most `maximumTiles` tiles (the viewport's own, at least).
-    public func frame(
-        _ report: AxisReport, strip: TileStrip, gestureEnded: Bool, quantum: Double, start: Double, steps: Int = 1,
+    package func frame(
+        _ report: AxisReport, strip: TileStrip, phase: ScrollPhase, quantum: Double, start: Double, steps: Int = 1,
         maximumTiles: Int = Limits.maximumTilesPerFrame
     ) throws(EndlessError) -> AxisFrame {
         try Limits.checkWindowSide(report.length, "size")
@@ -194,7 +186,7 @@ extension AxisLayout {
             axis = ScrollAxis(
                 contentLength: contentLength, boundsLength: report.length, offset: report.scroll, origin: origin)
             let recentered =
-                gestureEnded
+                phase == .ended
                 ? axis.recenterAtGestureEnd(quantum: quantum)
                 : axis.recenterIfNecessary(edgeMargin: edgeMargin)
             if let recentered {
@@ -212,9 +204,9 @@ extension AxisLayout {
         }
         // The view's centre: a view opened at the limit (`x=-1e15`) reaches half a viewport past it.
         try Limits.checkCoordinate(axis.worldOffset + report.length / 2, "scroll")
-        // A gesture that ended has no fling ahead, only a short settle.
+        // A scroll that ended has no fling ahead, only a short settle.
         var moving = report
-        if gestureEnded { (moving.velocity, moving.acceleration, moving.startingDirection) = (0, 0, nil) }
+        if phase == .ended { (moving.velocity, moving.acceleration, moving.startingDirection) = (0, 0, nil) }
         let lead = lead(of: moving)
         let (before, after) = cappedMargins(
             margins(length: report.length, lead: lead, roundTrip: report.roundTrip), length: report.length,

@@ -1,9 +1,9 @@
 /// A keyboard move of a ruler slider.
-public enum RulerKey: String, Sendable, CaseIterable {
+package enum RulerKey: String, Sendable, CaseIterable {
     case tickUp, tickDown, blockUp, blockDown, home, end
 
     /// A slider's keys: arrows a tick, Page keys a block, Home and End the first and last label.
-    public init(_ key: ViewKey) {
+    package init(_ key: ViewKey) {
         switch key {
         case .arrowRight, .arrowUp: self = .tickUp
         case .arrowLeft, .arrowDown: self = .tickDown
@@ -16,39 +16,40 @@ public enum RulerKey: String, Sendable, CaseIterable {
 }
 
 /// What a ruler view shows after the page applies a frame.
-public struct RulerFrame: Sendable, Hashable {
-    public var axis: AxisFrame
+package struct RulerFrame: Sendable, Hashable {
+    package var axis: AxisFrame
     /// Exact value under the pointer now (a settle moves it to the snapped tick: see `snapValue`).
-    public var value: DecimalNumber
+    package var value: DecimalNumber
     /// Where to settle, as a scroll position, with the value that will then be under the pointer.
-    public var snap: Double?
-    public var snapValue: DecimalNumber?
+    package var snap: Double?
+    package var snapValue: DecimalNumber?
     /// Ruler offset under the pointer once applied, before any snap: what a follower follows, frame by frame, as the
     /// snap scrolls there (the snap's end is `snapValue`).
-    public var pointerOffset: Double
+    package var pointerOffset: Double
 }
 
 extension Ruler {
     /// The frame for a ruler view whose pointer is the viewport's centre.
     ///
-    /// At a gesture's end the pointer settles on the nearest tick; a key asks for a tick or a block
-    /// further, or for the first or last label; `startOffset` places a view that has no origin yet. A `mirrored`
+    /// Once scrolling ended the pointer settles on the nearest tick (seed 000's snap, `snapRule`); a key asks for a
+    /// tick or a block further, or for the first or last label; `startOffset` places a view that has no origin yet. A `mirrored`
     /// ruler (right to left) grows against the page's axis: its world coordinate is the negated offset.
-    public func frame(
-        _ report: AxisReport, layout: AxisLayout, gestureEnded: Bool, key: RulerKey? = nil, startOffset: Double,
+    package func frame(
+        _ report: AxisReport, layout: AxisLayout, phase: ScrollPhase, key: RulerKey? = nil, startOffset: Double,
         mirrored: Bool = false
     ) throws(EndlessError) -> RulerFrame {
         let half = report.length / 2
         let sign: Double = mirrored ? -1 : 1
         let axis = try layout.frame(
-            report, strip: pageStrip(mirrored: mirrored), gestureEnded: gestureEnded, quantum: blockLength,
+            report, strip: pageStrip(mirrored: mirrored), phase: phase, quantum: blockLength,
             start: sign * startOffset - half, maximumTiles: pageTilesPerFrame)
         let pointerOffset = clampedOffset(sign * (axis.origin + axis.settledScroll + half))
         var target: Double? = nil
         if let key {
             target = try keyTarget(key, from: pointerOffset)
-        } else if gestureEnded {
-            target = snappedOffset(pointerOffset)  // on a tick, and back inside a clamped ruler's ends
+        } else if phase == .ended {
+            // On a tick: the pointer is inside a clamped ruler's ends, whose first and last ticks are snap points.
+            target = snapRule.snap(pointerOffset)
         }
         let snapScroll = target.map { sign * $0 - half - axis.origin }.flatMap {
             SnapRule.hasReached(axis.settledScroll, $0) ? nil : $0
@@ -59,38 +60,38 @@ extension Ruler {
     }
 
     /// Blocks as tiles of the page's axis; mirrored, tile `i` is block `−i`, so tiles still grow along the axis.
-    public func blockStrip(mirrored: Bool) -> TileStrip {
+    package func blockStrip(mirrored: Bool) -> TileStrip {
         mirrored ? TileStrip(length: blockLength, phase: -blockStrip.phase - blockLength) : blockStrip
     }
 
     /// The block that tile `index` of `blockStrip(mirrored:)` shows.
-    public func block(ofTile index: Int64, mirrored: Bool) -> Int64 { mirrored ? -index : index }
+    package func block(ofTile index: Int64, mirrored: Bool) -> Int64 { mirrored ? -index : index }
 
-    /// A page places a ruler in tiles of 6 blocks, each one element: a fling adds a sixth of the elements (a bare
-    /// page appending 300 blocks took 105 ms as 75 tiles under 4× CPU throttling, 173 ms as 300; flung under 4×,
-    /// 6 blocks drew 17% more frames than 4, 8 no more than 4).
-    public static let pageBlocks: Int64 = 6
+    /// A page places a ruler in tiles of 6 blocks, each one element: a fling adds a sixth of the elements, and a page
+    /// appends few elements faster than many small ones. 6 drew more frames in a fling than 4, and 8 no more than 4
+    /// (see docs/performance.md).
+    package static let pageBlocks: Int64 = 6
 
     /// The page's tiles along its axis: tile `j` is tiles `6j…6j+5` of `blockStrip(mirrored:)`, side by side.
-    public func pageStrip(mirrored: Bool) -> TileStrip {
+    package func pageStrip(mirrored: Bool) -> TileStrip {
         TileStrip(length: blockLength * Double(Self.pageBlocks), phase: blockStrip(mirrored: mirrored).phase)
     }
 
     /// Page tiles a frame may hold: within `Limits.maximumBlocksPerFrame` blocks and `Limits.maximumTicksPerFrame`
     /// ticks, what it draws, however small the blocks (a view's own tiles are held whatever this says).
-    public var pageTilesPerFrame: Int {
+    package var pageTilesPerFrame: Int {
         let blocks = Limits.maximumBlocksPerFrame / Int(Self.pageBlocks)
         let ticks = Limits.maximumTicksPerFrame / (Int(Self.pageBlocks) * Int(ticksPerBlock))
         return max(3, min(Limits.maximumTilesPerFrame, blocks, ticks))
     }
 
     /// The blocks page tile `index` shows, in order along the page's axis.
-    public func blocks(ofPageTile index: Int64, mirrored: Bool) -> [Int64] {
+    package func blocks(ofPageTile index: Int64, mirrored: Bool) -> [Int64] {
         (0..<Self.pageBlocks).map { block(ofTile: index * Self.pageBlocks + $0, mirrored: mirrored) }
     }
 
     /// Where a key moves the pointer from `offset`.
-    public func keyTarget(_ key: RulerKey, from offset: Double) throws(EndlessError) -> Double {
+    package func keyTarget(_ key: RulerKey, from offset: Double) throws(EndlessError) -> Double {
         let tick = tick(atOffset: offset)
         let spacing = tickSpacing
         switch key {
@@ -107,7 +108,7 @@ extension Ruler {
 extension LinkedRuler {
     /// The follower's frame: its pointer where the leader's continuous value says, its content recentered when
     /// needed.
-    public func followerFrame(
+    package func followerFrame(
         _ report: AxisReport, layout: AxisLayout, leaderValue: Double, mirrored: Bool = false
     ) throws(EndlessError) -> RulerFrame {
         let half = report.length / 2
@@ -117,7 +118,7 @@ extension LinkedRuler {
         if let origin = report.origin { placed.scroll = world - origin }
         if !(0...layout.contentLength - report.length).contains(placed.scroll) { placed.origin = nil }
         let axis = try layout.frame(
-            placed, strip: follower.pageStrip(mirrored: mirrored), gestureEnded: false,
+            placed, strip: follower.pageStrip(mirrored: mirrored), phase: .scrolling,
             quantum: follower.blockLength, start: world, maximumTiles: follower.pageTilesPerFrame)
         var frame = RulerFrame(
             axis: axis, value: follower.value(ofTick: follower.tick(atOffset: target)), snap: nil, snapValue: nil,

@@ -1,23 +1,24 @@
 /// What a loop view shows after the page applies a frame.
-public struct LoopFrame: Sendable, Hashable {
-    public var axis: AxisFrame
+package struct LoopFrame: Sendable, Hashable {
+    package var axis: AxisFrame
     /// Where to settle (an item centred), as a scroll position.
-    public var snap: Double?
+    package var snap: Double?
     /// The item nearest the viewport's centre once settled.
-    public var centredItem: Int
+    package var centredItem: Int
 }
 
 extension Loop {
-    /// The frame for a loop view: tiles every item, settles with the nearest item centred; a key moves to a
-    /// neighbouring item, a page of items further, or the nearest item 0 (Home) or last item (End).
-    public func frame(
-        _ report: AxisReport, layout: AxisLayout, gestureEnded: Bool, key: ViewKey? = nil, start: Double = 0
+    /// The frame for a loop view: tiles every item, and once scrolling ended pages to the nearest item centred
+    /// (`pagingRule`); a key moves to a neighbouring item, a page of items further (`itemSteps`), or the nearest
+    /// item 0 (Home) or last item (End).
+    package func frame(
+        _ report: AxisReport, layout: AxisLayout, phase: ScrollPhase, key: ViewKey? = nil, start: Double = 0
     ) throws(EndlessError) -> LoopFrame {
         let axis = try layout.frame(
-            report, strip: itemStrip, gestureEnded: gestureEnded, quantum: spacing, start: start,
+            report, strip: itemStrip, phase: phase, quantum: spacing, start: start,
             maximumTiles: Limits.maximumBlocksPerFrame)
         let leading = axis.origin + axis.settledScroll
-        var settled = gestureEnded || key != nil ? snapRule(windowWidth: report.length).snap(leading) : leading
+        var settled = phase == .ended || key != nil ? pagingRule(windowWidth: report.length).snap(leading) : leading
         if let key { settled += Double(itemSteps(for: key, from: settled, width: report.length)) * spacing }
         let item = label(ofItem: itemStrip.tile(containing: settled + report.length / 2))
         return LoopFrame(
@@ -40,51 +41,49 @@ extension Loop {
     }
 
     /// The leading edge of a window `width` wide with item `item` centred.
-    public func leading(centring item: Int64, width: Double) -> Double {
+    package func leading(centring item: Int64, width: Double) -> Double {
         inset + Double(item) * spacing - width / 2
     }
 }
 
 /// What a grid view shows after the page applies a frame.
-public struct GridFrame: Sendable {
+package struct GridFrame: Sendable {
     /// Columns and rows of blocks, each `tilesPerBlock × tilesPerBlock` tiles.
-    public var horizontal: AxisFrame
-    public var vertical: AxisFrame
-    public var tilesPerBlock: Int64
+    package var horizontal: AxisFrame
+    package var vertical: AxisFrame
+    package var tilesPerBlock: Int64
     /// Where to scroll smoothly (back to centre), if anywhere.
-    public var snap: (x: Double, y: Double)?
+    package var snap: (x: Double, y: Double)?
     /// World point at the viewport's centre once applied.
-    public var center: (x: Double, y: Double)
+    package var center: (x: Double, y: Double)
     /// Whether its new blocks have labels: not in a fast fling (`Detail`).
-    public var detail: Detail
-
-    /// Tiles the page holds once applied.
-    public var tileCount: Int { held.count * Int(tilesPerBlock * tilesPerBlock) }
+    package var detail: Detail
 
     /// The blocks the page holds once applied: the columns and rows of each step of the lead, together.
-    public var held: TileSet {
+    package var held: TileSet {
         TileSet(boxes: zip(horizontal.sweep, vertical.sweep).map { [$0, $1] })
     }
 }
 
 extension Grid {
-    /// A page places the grid in blocks of 6 × 6 tiles, each one element: a 1168 × 500 view at rest holds 28 blocks
-    /// rather than 1,008 tiles, and a fling brings fewer elements a frame than in blocks of 4 × 4 (under 4× CPU
-    /// throttling 31.0 fps against 24.0); larger blocks would leave an 8192 × 8192 view over a frame's budget.
-    public static let pageBlock: Int64 = 6
+    /// A page places the grid in blocks of 6 × 6 tiles, each one element: a view holds 36 times fewer elements than
+    /// tiles, and a fling brings fewer a frame than in blocks of 4 × 4, which drew fewer frames a second (see
+    /// docs/performance.md); larger blocks would leave an 8192 × 8192 view over a frame's budget.
+    package static let pageBlock: Int64 = 6
 
-    /// The frame for a grid view; `backToCentre` scrolls smoothly to (0, 0) when it is near, and
-    /// re-places the content around it when it is too far to scroll to. `held` is the detail of the blocks the page
-    /// holds.
-    public func frame(
-        horizontal: AxisReport, vertical: AxisReport, layout: AxisLayout, gestureEnded: Bool, backToCentre: Bool,
+    /// The frame for a grid view; `backToCentre` (seed 004's, `backToCentreOffsets`) scrolls smoothly to (0, 0) when
+    /// it is near, and re-places the content around it when it is too far to scroll to. `held` is the detail of the
+    /// blocks the page holds.
+    package func frame(
+        horizontal: AxisReport, vertical: AxisReport, layout: AxisLayout, phase: ScrollPhase, backToCentre: Bool,
         start: (x: Double, y: Double), key: ViewKey? = nil, tilesPerBlock: Int64 = Grid.pageBlock,
         holding held: Detail = .full
     ) throws(EndlessError) -> GridFrame {
         var horizontal = horizontal, vertical = vertical
         var start = start
+        let viewport = (width: horizontal.length, height: vertical.length)
         if backToCentre, let x = horizontal.origin, let y = vertical.origin {
-            let target = (x: -horizontal.length / 2 - x, y: -vertical.length / 2 - y)
+            let target = Self.backToCentreOffsets(origin: (x, y), viewport: viewport)
             let reachable = (layout.edgeMargin...layout.contentLength - layout.edgeMargin)
             if !(reachable.contains(target.x) && reachable.contains(target.y)) {
                 (horizontal.origin, vertical.origin) = (nil, nil)
@@ -100,21 +99,21 @@ extension Grid {
             scaled.maximumLeadTime *= lead
             // Steps of the lead these margins have, not the unscaled one.
             let steps =
-                gestureEnded ? 1 : Self.leadSteps(horizontal, vertical, layout: scaled, blockLength: strip.length)
+                phase == .ended ? 1 : Self.leadSteps(horizontal, vertical, layout: scaled, blockLength: strip.length)
             return (
                 try scaled.frame(
-                    horizontal, strip: strip, gestureEnded: gestureEnded, quantum: strip.length,
+                    horizontal, strip: strip, phase: phase, quantum: strip.length,
                     start: start.x - horizontal.length / 2, steps: steps),
                 try scaled.frame(
-                    vertical, strip: strip, gestureEnded: gestureEnded, quantum: strip.length,
+                    vertical, strip: strip, phase: phase, quantum: strip.length,
                     start: start.y - vertical.length / 2, steps: steps)
             )
         }
         // A huge viewport, a fast fling or a far server gets smaller margins rather than a frame too big to send:
         // first those of a view at rest, then the lead, which a moving view needs; with none, the largest viewport
         // (8192 × 8192) fits in tiles of 100 points, and a view that does not fit is refused. What a frame holds is
-        // its lead's path, not that path's bounding box: a diagonal fling 250 ms away leads 8,000 points along each
-        // axis, a box of 240 blocks (over the 227 a frame may hold) whose path holds 92.
+        // its lead's path, not that path's bounding box: a diagonal fling far away leads so far along each axis that
+        // the box holds more blocks than a frame may, where its path holds fewer than half of them.
         let tilesInBlock = Int(tilesPerBlock * tilesPerBlock)
         func tilesOnPath(_ columns: AxisFrame, _ rows: AxisFrame) -> Int {
             let tiles = TileSet(boxes: zip(columns.sweep, rows.sweep).map { [$0, $1] }).count
@@ -143,15 +142,15 @@ extension Grid {
         )
         var snap: (x: Double, y: Double)? = nil
         if backToCentre, center != (0, 0) {
-            snap = (-horizontal.length / 2 - columns.origin, -vertical.length / 2 - rows.origin)
-        } else if let key, let (dx, dy) = pan(for: key, viewport: (horizontal.length, vertical.length)) {
+            snap = Self.backToCentreOffsets(origin: (columns.origin, rows.origin), viewport: viewport)
+        } else if let key, let (dx, dy) = pan(for: key, viewport: viewport) {
             snap = (columns.settledScroll + dx, rows.settledScroll + dy)
         }
         let speed = [horizontal, vertical].speed  // the diagonal's, for a grid flung both ways at once
         return GridFrame(
             horizontal: columns, vertical: rows, tilesPerBlock: tilesPerBlock, snap: snap,
             center: backToCentre && snap != nil ? (0, 0) : center,
-            detail: .forMotion(speed: speed, holding: held, gestureEnded: gestureEnded || key != nil))
+            detail: .forMotion(speed: speed, holding: held, phase: key != nil ? .ended : phase))
     }
 
     /// Steps of a diagonal fling's lead (`AxisLayout.sweep`): at most a block's length of lead each, so the blocks

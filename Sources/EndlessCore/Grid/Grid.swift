@@ -1,21 +1,23 @@
 /// A grid tile's key: its column and row, (0, 0) at the world's centre, y growing downwards.
-public struct GridCoordinate: Sendable, Hashable, CustomStringConvertible {
-    public var x: Int64
-    public var y: Int64
+package struct GridCoordinate: Sendable, Hashable, CustomStringConvertible {
+    package var x: Int64
+    package var y: Int64
 
-    public init(x: Int64, y: Int64) {
+    package init(x: Int64, y: Int64) {
         self.x = x
         self.y = y
     }
 
     /// `(x, y)` with plain integers: no grouping separators, whatever the locale.
-    public var description: String { "(\(x), \(y))" }
+    package var description: String { "(\(x), \(y))" }
 }
 
 /// Seed 004's infinite grid: square tiles keyed by (x, y); world point (0, 0) is the centre of tile (0, 0).
 public struct Grid: Sendable, Hashable {
+    /// A tile's side, in points.
     public let tileSize: Double
 
+    /// Throws naming `tile` when `tileSize` is not 10…4096 points.
     public init(tileSize: Double = 100) throws(EndlessError) {
         guard Limits.tileLengthRange.contains(tileSize) else {
             throw EndlessError("tile", "must be \(Limits.Accepts.tileSize)")
@@ -23,49 +25,51 @@ public struct Grid: Sendable, Hashable {
         self.tileSize = tileSize
     }
 
+    /// The seed's grid: tiles of 100 points.
     public static let standard = try! Grid()
 
     /// Columns or rows as tiles: tile 0 spans `[−size/2, size/2)`.
-    public var strip: TileStrip { TileStrip(length: tileSize, phase: -tileSize / 2) }
+    package var strip: TileStrip { TileStrip(length: tileSize, phase: -tileSize / 2) }
 
     /// Square blocks of `n × n` tiles, so that a page places fewer, larger elements: block `b` of the strip holds
     /// tiles `b·n` … `b·n + n − 1`.
-    public func blockStrip(tilesPerBlock n: Int64) -> TileStrip {
+    package func blockStrip(tilesPerBlock n: Int64) -> TileStrip {
         TileStrip(length: tileSize * Double(n), phase: -tileSize / 2)
     }
 
     /// The columns and rows of the tiles of `block`: `b·n` … `b·n + n − 1` each way.
-    public func tiles(inBlock block: GridCoordinate, tilesPerBlock n: Int64) -> (
+    package func tiles(inBlock block: GridCoordinate, tilesPerBlock n: Int64) -> (
         columns: ClosedRange<Int64>, rows: ClosedRange<Int64>
     ) {
         (block.x * n...block.x * n + n - 1, block.y * n...block.y * n + n - 1)
     }
 
-    /// The tile under a world point.
-    public func tile(containingX x: Double, y: Double) -> GridCoordinate {
-        GridCoordinate(x: strip.tile(containing: x), y: strip.tile(containing: y))
-    }
-
-    /// Seed 004's "back to centre": the offsets that put world point (0, 0) in the middle of the bounds.
-    public func backToCentreOffsets(horizontal: ScrollAxis, vertical: ScrollAxis) -> (x: Double, y: Double) {
-        (
-            horizontal.contentPosition(ofWorld: 0) - horizontal.boundsLength / 2,
-            vertical.contentPosition(ofWorld: 0) - vertical.boundsLength / 2
-        )
+    /// Seed 004's "back to centre": the scroll positions that put world point (0, 0), the centre of tile (0, 0), in
+    /// the middle of a `viewport` whose content coordinate 0 is world point `origin`.
+    package static func backToCentreOffsets(
+        origin: (x: Double, y: Double), viewport: (width: Double, height: Double)
+    ) -> (x: Double, y: Double) {
+        (-viewport.width / 2 - origin.x, -viewport.height / 2 - origin.y)
     }
 }
 
 /// What the grid shows in a window centred on world point (`centerX`, `centerY`).
 public struct GridWindow: Sendable, Hashable {
+    /// The grid it shows.
     public let grid: Grid
+    /// World point at the window's centre; y grows downwards.
     public let centerX: Double
+    /// World point at the window's centre; y grows downwards.
     public let centerY: Double
+    /// Size in points: at most 8192 each way.
     public let width: Double
+    /// Size in points: at most 8192 each way.
     public let height: Double
     /// Columns and rows that cover the window, placed relative to its top-left corner.
-    public let columns: TileRun
-    public let rows: TileRun
+    package let columns: TileRun
+    package let rows: TileRun
 
+    /// Throws for a centre past ±1e15, a side that is not 0 < side ≤ 8192, or a window of more than 4096 tiles.
     public init(grid: Grid, centerX: Double, centerY: Double, width: Double, height: Double) throws(EndlessError) {
         try Limits.checkCoordinate(centerX, "x")
         try Limits.checkCoordinate(centerY, "y")
@@ -84,10 +88,5 @@ public struct GridWindow: Sendable, Hashable {
                 "with this height covers \(columns.count * rows.count) tiles, more than \(Limits.maximumTilesPerWindow); use a smaller window"
             )
         }
-    }
-
-    /// Every visible tile, row by row, centre-first order is the caller's choice.
-    public var tiles: [GridCoordinate] {
-        rows.indices.flatMap { y in columns.indices.map { x in GridCoordinate(x: x, y: y) } }
     }
 }

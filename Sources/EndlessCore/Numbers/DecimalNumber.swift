@@ -1,25 +1,27 @@
-/// A decimal number held exactly as `units × 10^-scale`.
+/// A decimal number held exactly as `units × 10^-scale`: a ruler's minimum, maximum, step and values.
 ///
 /// Ruler values are sums of decimal steps; binary floating point would print 0.1 steps as
 /// `72.30000000000001`, so every value the ruler shows is computed in these integer units.
 public struct DecimalNumber: Sendable, Hashable {
     /// The number times `10^scale`.
     public var units: Int64
-    /// Digits after the decimal point, `0...DecimalNumber.maximumScale`.
-    public var scale: Int
+    /// Digits after the decimal point, `0...6`.
+    public let scale: Int
 
     /// Most digits after the point a ruler number may have.
-    public static let maximumScale = 6
+    package static let maximumScale = 6
     /// Largest magnitude a ruler number may have, so that every sum of steps fits in `Int64` units.
-    public static let maximumMagnitude: Int64 = 1_000_000_000_000
+    package static let maximumMagnitude: Int64 = 1_000_000_000_000
 
+    /// `units × 10^-scale`: `DecimalNumber(units: 724, scale: 1)` is 72.4. `scale` must be 0…6.
     public init(units: Int64, scale: Int) {
         precondition((0...Self.maximumScale).contains(scale), "scale out of range")
         self.units = units
         self.scale = scale
     }
 
-    /// Parses plain decimal text such as `72.4`, `-0.5` or `+12`; no exponents, no grouping.
+    /// Parses plain decimal text such as `72.4`, `-0.5` or `+12`; no exponents, no grouping; `nil` for anything
+    /// else, or past 6 decimals or 1e12.
     public init?(_ text: some StringProtocol) {
         var digits = Substring(text)
         var negative = false
@@ -44,7 +46,7 @@ public struct DecimalNumber: Sendable, Hashable {
     }
 
     /// The same number with `newScale` digits after the point, or `nil` if it needs more digits or overflows.
-    public func rescaled(to newScale: Int) -> DecimalNumber? {
+    package func rescaled(to newScale: Int) -> DecimalNumber? {
         if newScale == scale { return self }
         if newScale > scale {
             let (product, overflow) = units.multipliedReportingOverflow(by: Self.powerOfTen(newScale - scale))
@@ -55,10 +57,10 @@ public struct DecimalNumber: Sendable, Hashable {
     }
 
     /// The number as a `Double`, for geometry only; never for a printed value.
-    public var doubleValue: Double { Double(units) / Double(Self.powerOfTen(scale)) }
+    package var doubleValue: Double { Double(units) / Double(Self.powerOfTen(scale)) }
 
     /// 10^`exponent`, for `exponent` in 0…18.
-    public static func powerOfTen(_ exponent: Int) -> Int64 {
+    package static func powerOfTen(_ exponent: Int) -> Int64 {
         var result: Int64 = 1
         for _ in 0..<exponent { result *= 10 }
         return result
@@ -67,16 +69,19 @@ public struct DecimalNumber: Sendable, Hashable {
 
 /// Equality, order and hashing are by value: `9.0 == 9`.
 extension DecimalNumber: Comparable {
+    /// Order by value, whatever the scales.
     public static func < (lhs: DecimalNumber, rhs: DecimalNumber) -> Bool {
         let scale = max(lhs.scale, rhs.scale)
         return lhs.rescaled(to: scale)!.units < rhs.rescaled(to: scale)!.units
     }
 
+    /// Equal values are equal, whatever the scales: `9.0 == 9`.
     public static func == (lhs: DecimalNumber, rhs: DecimalNumber) -> Bool {
         let scale = max(lhs.scale, rhs.scale)
         return lhs.rescaled(to: scale)!.units == rhs.rescaled(to: scale)!.units
     }
 
+    /// Hashes the value, so that equal numbers hash alike.
     public func hash(into hasher: inout Hasher) {
         let normal = rescaled(to: significantDecimals)!
         hasher.combine(normal.units)
@@ -90,7 +95,7 @@ extension DecimalNumber: CustomStringConvertible {
 
     /// Exact text with exactly `decimals` digits after the point (`72.0` for 72 with 1 decimal).
     /// `decimals` must be at least `significantDecimals`.
-    public func formatted(decimals: Int) -> String {
+    package func formatted(decimals: Int) -> String {
         let value = rescaled(to: decimals)!
         let magnitude = value.units.magnitude
         let divisor = UInt64(Self.powerOfTen(decimals))
@@ -104,7 +109,7 @@ extension DecimalNumber: CustomStringConvertible {
     }
 
     /// Digits after the point once trailing zeros are dropped.
-    public var significantDecimals: Int {
+    package var significantDecimals: Int {
         var units = self.units
         var decimals = scale
         while decimals > 0 && units % 10 == 0 {
@@ -116,6 +121,7 @@ extension DecimalNumber: CustomStringConvertible {
 }
 
 extension DecimalNumber: ExpressibleByIntegerLiteral {
+    /// A whole number: `let minimum: DecimalNumber = 9`.
     public init(integerLiteral value: Int64) { self.init(units: value, scale: 0) }
 }
 

@@ -2,7 +2,7 @@
 ///
 /// Plain `floor(x / divisor)` can round across a tile edge at large offsets; the fused
 /// multiply-add recovers the true remainder, so tile and tick decisions stay exact to ±1e15.
-public func floorDivision(_ x: Double, by divisor: Double) -> (quotient: Int64, remainder: Double) {
+package func floorDivision(_ x: Double, by divisor: Double) -> (quotient: Int64, remainder: Double) {
     precondition(x.isFinite && divisor > 0, "floorDivision needs a finite value and a positive divisor")
     var quotient = (x / divisor).rounded(.down)
     var remainder = x.addingProduct(-quotient, divisor)
@@ -20,6 +20,6 @@ public func floorDivision(_ x: Double, by divisor: Double) -> (quotient: Int64, 
 /// The index `i` whose cell `[(i − ½)·spacing, (i + ½)·spacing)` holds `x`: round to nearest, exact halves up.
 ///
 /// Exact halves go up (toward larger offsets) as in the seed ruler, whose pointer test is `minX <= midX < maxX`.
-public func nearestIndex(_ x: Double, spacing: Double) -> Int64 {
+package func nearestIndex(_ x: Double, spacing: Double) -> Int64 {
     floorDivision(x + spacing / 2, by: spacing).quotient
 }

@@ -1,20 +1,20 @@
 /// FNV-1a, 64 bits, over the values a response depends on: stable across runs and machines, unlike `Hasher`, and
 /// fed numbers as their bits rather than as text made of them (the ETag of every new window is one).
-public struct StableHash: Sendable {
-    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+package struct StableHash: Sendable {
+    package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    public init() {}
+    package init() {}
 
-    public mutating func combine(_ number: UInt64) {
+    package mutating func combine(_ number: UInt64) {
         for shift in stride(from: 0, to: 64, by: 8) { combine(byte: UInt8(truncatingIfNeeded: number >> shift)) }
     }
 
-    public mutating func combine(_ number: Int64) { combine(UInt64(bitPattern: number)) }
-    public mutating func combine(_ number: Int) { combine(Int64(number)) }
-    public mutating func combine(_ number: Double) { combine(number.bitPattern) }
+    package mutating func combine(_ number: Int64) { combine(UInt64(bitPattern: number)) }
+    package mutating func combine(_ number: Int) { combine(Int64(number)) }
+    package mutating func combine(_ number: Double) { combine(number.bitPattern) }
 
     /// The text and its length, so that no two lists of texts run together alike.
-    public mutating func combine(_ text: String) {
+    package mutating func combine(_ text: String) {
         combine(bytes: text.utf8)
         combine(text.utf8.count)
     }
@@ -34,7 +34,7 @@ public struct StableHash: Sendable {
 }
 
 /// FNV-1a, 64 bits, of `bytes`.
-public func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {
+package func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {
     var hash = StableHash()
     hash.combine(bytes: bytes)
     return hash.value

@@ -12,7 +12,7 @@ extension Parameters {
     }
 
     /// A ruler from `min`, `max`, `step`, `ticks`, `spacing`, `ends` and `unit`, each defaulting to seed 000's.
-    public func ruler() throws(EndlessError) -> Ruler {
+    package func ruler() throws(EndlessError) -> Ruler {
         var configuration = RulerConfiguration.weight
         let custom = ["min", "max", "step", "ticks", "spacing", "ends", "unit"].contains(where: contains)
         if custom { configuration.initialValue = nil }
@@ -36,12 +36,12 @@ extension Parameters {
     }
 
     /// `orientation`: `horizontal` (the default) or `vertical`.
-    public func orientation() throws(EndlessError) -> Orientation {
+    package func orientation() throws(EndlessError) -> Orientation {
         try option("orientation", Orientation.all) ?? .horizontal
     }
 
     /// `dir`: `ltr` (the default) or `rtl`, a horizontal ruler whose values grow to the left.
-    public func isMirrored(_ orientation: Orientation) throws(EndlessError) -> Bool {
+    package func isMirrored(_ orientation: Orientation) throws(EndlessError) -> Bool {
         let direction = try option("dir", Direction.all) ?? .leftToRight
         if direction == .rightToLeft && orientation.isVertical {
             throw EndlessError("dir", "must be ltr for a vertical ruler; rtl is for a horizontal one")
@@ -50,7 +50,7 @@ extension Parameters {
     }
 
     /// `theme`: `light` (the default), `dark`, or `auto` (follows `prefers-color-scheme`).
-    public func theme() throws(EndlessError) -> Theme { try option("theme", Theme.all) ?? .light }
+    package func theme() throws(EndlessError) -> Theme { try option("theme", Theme.all) ?? .light }
 
     /// One of a few named choices.
     func option<Choice: CustomStringConvertible>(_ name: String, _ choices: [Choice]) throws(EndlessError) -> Choice? {
@@ -64,7 +64,7 @@ extension Parameters {
 
     /// A ruler window: the ruler, at `value` or `offset` (not both), `width` × `height` (600 × 120; a vertical
     /// one 120 × 600), `orientation` and `dir`.
-    public func rulerWindow() throws(EndlessError) -> RulerWindow {
+    package func rulerWindow() throws(EndlessError) -> RulerWindow {
         let ruler = try ruler()
         let orientation = try orientation()
         let mirrored = try isMirrored(orientation)
@@ -84,20 +84,20 @@ extension Parameters {
     }
 
     /// What every view's look may add: its orientation (ruler and loop), direction (ruler) and theme.
-    public static let lookNames = ["orientation", "dir", "theme"]
+    package static let lookNames = ["orientation", "dir", "theme"]
 
     /// A ruler's configuration, the same in a window, a tile and a page's frame.
-    public static let rulerConfigurationNames = ["min", "max", "step", "ticks", "spacing", "ends", "unit"]
+    package static let rulerConfigurationNames = ["min", "max", "step", "ticks", "spacing", "ends", "unit"]
 
-    public static let rulerNames = ["value", "offset", "width", "height"] + rulerConfigurationNames + lookNames
+    package static let rulerNames = ["value", "offset", "width", "height"] + rulerConfigurationNames + lookNames
 
     /// A grid of `tile`-point tiles (100).
-    public func grid() throws(EndlessError) -> Grid {
+    package func grid() throws(EndlessError) -> Grid {
         try Grid(tileSize: try number("tile", accepts: Limits.Accepts.tileSize) ?? 100)
     }
 
     /// A grid window centred on world point (`x`, `y`), `width` × `height` (600 × 400).
-    public func gridWindow() throws(EndlessError) -> GridWindow {
+    package func gridWindow() throws(EndlessError) -> GridWindow {
         let grid = try grid()
         let (width, height) = try windowSize(defaultWidth: 600, defaultHeight: 400)
         return try GridWindow(
@@ -105,11 +105,11 @@ extension Parameters {
             centerY: try number("y", accepts: Self.coordinate) ?? 0, width: width, height: height)
     }
 
-    public static let gridNames = ["x", "y", "width", "height", "tile", "theme"]
+    package static let gridNames = ["x", "y", "width", "height", "tile", "theme"]
 
     /// A loop of `count` items (21) every `spacing` points (150), the first `inset` points in (40, wrapped into a
     /// shorter loop).
-    public func loop() throws(EndlessError) -> Loop {
+    package func loop() throws(EndlessError) -> Loop {
         try Loop(
             count: try integer("count", accepts: Limits.Accepts.loopCount) ?? 21,
             spacing: try number("spacing", accepts: Limits.Accepts.itemSpacing) ?? 150,
@@ -117,7 +117,7 @@ extension Parameters {
     }
 
     /// A loop window whose leading edge is at `offset` (0), `width` × `height` (600 × 120; vertical 120 × 600).
-    public func loopWindow() throws(EndlessError) -> LoopWindow {
+    package func loopWindow() throws(EndlessError) -> LoopWindow {
         let loop = try loop()
         let orientation = try orientation()
         let (width, height) = try windowSize(
@@ -127,6 +127,6 @@ extension Parameters {
             orientation: orientation)
     }
 
-    public static let loopConfigurationNames = ["count", "spacing", "inset"]
-    public static let loopNames = ["offset", "width", "height"] + loopConfigurationNames + ["orientation", "theme"]
+    package static let loopConfigurationNames = ["count", "spacing", "inset"]
+    package static let loopNames = ["offset", "width", "height"] + loopConfigurationNames + ["orientation", "theme"]
 }

@@ -1,20 +1,13 @@
 /// Named text parameters (a query string, or a command line's options), read once each with
 /// one clear error per mistake. The server and the `render` command share it, so both accept the
 /// same names and say the same things about bad input.
-public struct Parameters: Sendable {
+package struct Parameters: Sendable {
     /// In the order given: a dozen names at most, which a look along finds sooner than hashing each name would.
     private var pairs: [(name: String, value: String)] = []
-    private let accepted: [String]
 
-    /// Fails on a name given twice or a name `accepted` does not list.
-    public init(_ pairs: some Sequence<(String, String)>, accepted: [String]) throws(EndlessError) {
-        try self.init(Array(pairs), accepted: accepted)
-    }
-
-    /// The same for an array: what the server passes, read here without a generic sequence's run-time lookups
-    /// (another module's generic code is not specialized for its callers).
-    public init(_ pairs: [(String, String)], accepted: [String]) throws(EndlessError) {
-        self.accepted = accepted
+    /// Fails on a name given twice or a name `accepted` does not list. An array, not a generic sequence: read without
+    /// a generic sequence's run-time lookups (another module's generic code is not specialized for its callers).
+    package init(_ pairs: [(String, String)], accepted: [String]) throws(EndlessError) {
         self.pairs.reserveCapacity(pairs.underestimatedCount)
         for (name, value) in pairs {
             // `&&`, a leading `&` or `=5` make a pair without a name: there is no name to say what is wrong with.
@@ -29,12 +22,12 @@ public struct Parameters: Sendable {
         }
     }
 
-    public func contains(_ name: String) -> Bool { value(name) != nil }
+    package func contains(_ name: String) -> Bool { value(name) != nil }
 
     private func value(_ name: String) -> String? { pairs.first { $0.name == name }?.value }
 
     /// An exact decimal such as `72.4`.
-    public func decimal(_ name: String) throws(EndlessError) -> DecimalNumber? {
+    package func decimal(_ name: String) throws(EndlessError) -> DecimalNumber? {
         guard let text = value(name) else { return nil }
         guard let number = DecimalNumber(text) else {
             throw EndlessError(
@@ -44,7 +37,7 @@ public struct Parameters: Sendable {
     }
 
     /// A finite number, in plain or exponent notation.
-    public func number(_ name: String, accepts: String) throws(EndlessError) -> Double? {
+    package func number(_ name: String, accepts: String) throws(EndlessError) -> Double? {
         guard let text = value(name) else { return nil }
         // A whole number below 2^53 is that double exactly, read without `strtod` (most are: sizes, offsets); `-0`
         // is left to it, a negative zero.
@@ -61,13 +54,13 @@ public struct Parameters: Sendable {
     }
 
     /// A whole number.
-    public func integer(_ name: String, accepts: String) throws(EndlessError) -> Int? {
+    package func integer(_ name: String, accepts: String) throws(EndlessError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text) else { throw EndlessError(name, "must be \(accepts)") }
         return number
     }
 
-    public func text(_ name: String) -> String? { value(name) }
+    package func text(_ name: String) -> String? { value(name) }
 
     /// A digit, a sign, a point or an exponent's `e`: compared, not hashed, as every number's bytes are.
     private static func isNumberCharacter(_ byte: UInt8) -> Bool {

@@ -1,14 +1,16 @@
 import Foundation
 
-/// A validated ruler: the mapping between offsets (points) and values (exact decimals).
+/// A validated ruler: the mapping between offsets (points) and values (exact decimals). Make one from a
+/// configuration, then a `RulerWindow` of it to read a value or to draw.
 ///
 /// Tick `n` sits at offset `n × tickSpacing`, and in an unwrapped ruler has value `minimum + n × step`;
 /// block `b` holds ticks `b·T − m … b·T − m + T − 1` and is labelled with the value of tick `b·T`, its
 /// middle tick `m = T/2`, exactly as the seed draws it. Offset 0 is the first label's tick.
 public struct Ruler: Sendable, Hashable {
+    /// What it was made from.
     public let configuration: RulerConfiguration
     /// Digits after the point of every value: the most that minimum, maximum and step have.
-    public let decimals: Int
+    package let decimals: Int
     let minimumUnits: Int64
     let stepUnits: Int64
     /// The tick of `maximum`; clamp mode's ticks are `0...lastTick`.
@@ -19,6 +21,7 @@ public struct Ruler: Sendable, Hashable {
     /// Ticks in one wrap cycle: whole blocks, the first labelled `minimum`, the last `maximum`.
     let cycleTicks: Int64
 
+    /// Validates `configuration`; throws naming the field at fault, as its query parameter (`ticks`, `max`, …).
     public init(_ configuration: RulerConfiguration) throws(EndlessError) {
         let c = configuration
         guard Limits.ticksPerBlockRange.contains(c.ticksPerBlock) else {
@@ -62,17 +65,17 @@ public struct Ruler: Sendable, Hashable {
         self.cycleTicks = lastTick + ticksPerBlock
     }
 
-    public var tickSpacing: Double { configuration.tickSpacing }
-    public var isWrapping: Bool { configuration.ends == .wrap }
-    public var blockLength: Double { Double(ticksPerBlock) * tickSpacing }
+    package var tickSpacing: Double { configuration.tickSpacing }
+    package var isWrapping: Bool { configuration.ends == .wrap }
+    package var blockLength: Double { Double(ticksPerBlock) * tickSpacing }
 
     /// Blocks as tiles: block `b` starts half a spacing before its first tick.
-    public var blockStrip: TileStrip {
+    package var blockStrip: TileStrip {
         TileStrip(length: blockLength, phase: -(Double(middleTick) + 0.5) * tickSpacing)
     }
 
-    /// Where a scroll comes to rest: on a tick.
-    public var snapRule: SnapRule { SnapRule(spacing: tickSpacing) }
+    /// Seed 000's snap: a scroll comes to rest with the pointer on a tick, not between two.
+    package var snapRule: SnapRule { SnapRule(spacing: tickSpacing) }
 
     /// The lowest and highest value under the pointer: wrap mode shows whole blocks
     /// (8.5…999.4 for the seed), clamp mode stops at minimum and maximum.
@@ -83,34 +86,39 @@ public struct Ruler: Sendable, Hashable {
     }
 
     /// Offsets a clamped ruler can scroll to; all offsets for a wrapping one.
-    public func clampedOffset(_ offset: Double) -> Double {
+    package func clampedOffset(_ offset: Double) -> Double {
         isWrapping ? offset : min(max(offset, 0), Double(lastTick) * tickSpacing)
     }
 
     /// The tick under the pointer at `offset`: the nearest one, an exact half going to the right.
-    public func tick(atOffset offset: Double) -> Int64 {
+    package func tick(atOffset offset: Double) -> Int64 {
         let tick = nearestIndex(offset, spacing: tickSpacing)
         return isWrapping ? tick : min(max(tick, 0), lastTick)
     }
 
     /// The exact value of tick `n`.
-    public func value(ofTick n: Int64) -> DecimalNumber {
-        let k = isWrapping ? modulo(n + middleTick, cycleTicks) - middleTick : min(max(n, 0), lastTick)
+    package func value(ofTick n: Int64) -> DecimalNumber {
+        let k = isWrapping ? wrappedTick(n) : min(max(n, 0), lastTick)
         return DecimalNumber(units: minimumUnits + k * stepUnits, scale: decimals)
     }
 
-    /// The exact value under the pointer at `offset`.
+    /// Seed 000's wrap: the tick of the ruler's first turn that shows what tick `n` of a wrapping ruler shows. After
+    /// the block labelled 999 comes the one labelled 9, both ways, without end.
+    func wrappedTick(_ n: Int64) -> Int64 { modulo(n + middleTick, cycleTicks) - middleTick }
+
+    /// The block of the ruler's first turn that looks like `block` (itself for a clamped ruler): a wrapping ruler's
+    /// blocks are drawn once a turn and reused for every turn.
+    package func wrappedBlock(_ block: Int64) -> Int64 { cycleBlocks.map { modulo(block, $0) } ?? block }
+
+    /// The exact value under the pointer at `offset`: the nearest tick's. Throws for an offset past ±1e15, where
+    /// a `Double` no longer places a tick exactly.
     public func value(atOffset offset: Double) throws(EndlessError) -> DecimalNumber {
         try Limits.checkCoordinate(offset, "offset")
         return value(ofTick: tick(atOffset: offset))
     }
 
-    /// The offset of the tick under the pointer: where a scroll released at `offset` comes to rest.
-    public func snappedOffset(_ offset: Double) -> Double {
-        Double(tick(atOffset: offset)) * tickSpacing
-    }
-
-    /// The offset that puts `value` under the pointer; of a wrapping ruler's many, the one nearest `near`.
+    /// The offset that puts `value` under the pointer; of a wrapping ruler's many, the one nearest `near`. Throws for
+    /// a value outside `valueRange`.
     public func offset(for value: DecimalNumber, near: Double = 0) throws(EndlessError) -> Double {
         let range = valueRange
         guard range.contains(value) else {
@@ -132,14 +140,14 @@ public struct Ruler: Sendable, Hashable {
     }
 
     /// A block's label, or `nil` for a clamped ruler's blocks past its ends.
-    public func label(ofBlock block: Int64) -> DecimalNumber? {
+    package func label(ofBlock block: Int64) -> DecimalNumber? {
         let tick = block * ticksPerBlock
         guard isWrapping || (0...lastTick).contains(tick) else { return nil }
         return value(ofTick: tick)
     }
 
     /// Block-local indices of the ticks block `block` draws: all of them, except past a clamped ruler's ends.
-    public func tickIndices(inBlock block: Int64) -> Range<Int> {
+    package func tickIndices(inBlock block: Int64) -> Range<Int> {
         let all = 0..<Int(ticksPerBlock)
         guard !isWrapping else { return all }
         let first = block * ticksPerBlock - middleTick
@@ -149,11 +157,11 @@ public struct Ruler: Sendable, Hashable {
     }
 
     /// Block-local index of the labelled tick.
-    public var labelledTickIndex: Int { Int(middleTick) }
+    package var labelledTickIndex: Int { Int(middleTick) }
 
     /// Blocks in one turn of a wrapping ruler (991 for the seed's); `nil` for a clamped one.
     /// Block `b` and block `b + cycleBlocks` look the same.
-    public var cycleBlocks: Int64? { isWrapping ? cycleTicks / ticksPerBlock : nil }
+    package var cycleBlocks: Int64? { isWrapping ? cycleTicks / ticksPerBlock : nil }
 
     /// A value as the ruler prints it: with the ruler's decimals (`72.0 kg`'s `72.0`).
     public func format(_ value: DecimalNumber) -> String {
@@ -161,7 +169,7 @@ public struct Ruler: Sendable, Hashable {
     }
 
     /// The value under the pointer as a continuous `Double`, for driving another view (never for printing).
-    public func continuousValue(atOffset offset: Double) -> Double {
+    package func continuousValue(atOffset offset: Double) -> Double {
         var ticks = clampedOffset(offset) / tickSpacing
         if isWrapping {
             let shifted = ticks + Double(middleTick) + 0.5
@@ -172,7 +180,7 @@ public struct Ruler: Sendable, Hashable {
     }
 
     /// The offset that puts a continuous value under the pointer, clamped to a clamped ruler's range.
-    public func offset(forContinuousValue value: Double) -> Double {
+    package func offset(forContinuousValue value: Double) -> Double {
         let ticks = (value - configuration.minimum.doubleValue) / configuration.step.doubleValue
         return clampedOffset(ticks * tickSpacing)
     }

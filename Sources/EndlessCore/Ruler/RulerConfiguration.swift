@@ -1,4 +1,4 @@
-/// What a ruler measures and how it is drawn; `Ruler` validates it.
+/// What a ruler measures and how it is drawn: the configuration to make a `Ruler` from, which validates it.
 public struct RulerConfiguration: Sendable, Hashable {
     /// Label of the first block, and the lowest value in clamp mode.
     public var minimum: DecimalNumber
@@ -10,12 +10,14 @@ public struct RulerConfiguration: Sendable, Hashable {
     public var ticksPerBlock: Int
     /// Points between neighbouring ticks.
     public var tickSpacing: Double
+    /// Whether the range wraps (after the maximum comes the minimum) or stops at its ends.
     public var ends: RulerEnds
     /// Unit text shown after values, such as `kg`.
     public var unit: String
     /// The value a ruler opens at when no position is asked for; `nil` means `minimum`.
     public var initialValue: DecimalNumber?
 
+    /// Seed 000's weight ruler unless told otherwise.
     public init(
         minimum: DecimalNumber = 9,
         maximum: DecimalNumber = 999,
@@ -45,6 +47,7 @@ public struct RulerConfiguration: Sendable, Hashable {
 
 /// What happens at the ends of a ruler's range.
 public struct RulerEnds: Sendable, Hashable, CustomStringConvertible {
+    /// `wrap` or `clamp`, as the `ends` parameter names it.
     public let description: String
 
     /// The block after the last is the first again, both ways (seed 000: after 999 comes 9).
@@ -52,5 +55,5 @@ public struct RulerEnds: Sendable, Hashable, CustomStringConvertible {
     /// Scrolling stops at the minimum and the maximum.
     public static let clamp = RulerEnds(description: "clamp")
 
-    public static let all = [wrap, clamp]
+    package static let all = [wrap, clamp]
 }

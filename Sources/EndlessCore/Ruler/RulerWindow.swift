@@ -1,22 +1,29 @@
-/// What a ruler shows in a window whose pointer (its centre along the ruler) is at `offset`.
+/// What a ruler shows in a window whose pointer (its centre along the ruler) is at `offset`: the value there, and
+/// what `RulerRenderer` draws.
 public struct RulerWindow: Sendable, Hashable {
+    /// The ruler it shows.
     public let ruler: Ruler
     /// Offset under the pointer, already clamped for a clamped ruler.
     public let offset: Double
+    /// Size in points: at most 8192 each way.
     public let width: Double
+    /// Size in points: at most 8192 each way.
     public let height: Double
     /// Vertical: values grow downwards and `height` is the window's length along the ruler.
     public let orientation: Orientation
     /// Values grow to the left (a horizontal ruler with `dir=rtl`): tile `i` is block `−i`.
     public let isMirrored: Bool
     /// The tiles that cover the window along the ruler, placed relative to its leading (left or top) edge.
-    public let blocks: TileRun
+    package let blocks: TileRun
+    /// The exact value under the pointer.
+    public let value: DecimalNumber
 
+    /// Throws for an offset past ±1e15, a side that is not 0 < side ≤ 8192, or a window of more than 4096 blocks.
     public init(
         ruler: Ruler, offset: Double, width: Double, height: Double, orientation: Orientation = .horizontal,
         mirrored: Bool = false
     ) throws(EndlessError) {
-        try Limits.checkCoordinate(offset, "offset")
+        value = try ruler.value(atOffset: offset)  // and an offset past the limits is refused
         try Limits.checkWindowSide(width, "width")
         try Limits.checkWindowSide(height, "height")
         self.ruler = ruler
@@ -36,10 +43,6 @@ public struct RulerWindow: Sendable, Hashable {
         }
     }
 
-    /// The exact value under the pointer.
-    public var value: DecimalNumber { ruler.value(ofTick: ruler.tick(atOffset: offset)) }
-
-    /// The window's length along the ruler, and its thickness across it.
-    public var length: Double { orientation.isVertical ? height : width }
-    public var thickness: Double { orientation.isVertical ? width : height }
+    /// The window's thickness across the ruler.
+    package var thickness: Double { orientation.isVertical ? width : height }
 }

@@ -3,12 +3,12 @@
 ///
 /// It needs only the leader's continuous value, not the leader itself, so a follower on a page can follow any ruler
 /// whose frames report that value.
-public struct LinkedRuler: Sendable, Hashable {
-    public var follower: Ruler
+package struct LinkedRuler: Sendable, Hashable {
+    package var follower: Ruler
     /// Follower units per leader unit.
-    public var factor: Double
+    package var factor: Double
 
-    public init(follower: Ruler, factor: Double) throws(EndlessError) {
+    package init(follower: Ruler, factor: Double) throws(EndlessError) {
         guard Limits.factorMagnitudeRange.contains(abs(factor)) else {
             throw EndlessError("factor", "must be \(Limits.Accepts.factor)")
         }
@@ -17,21 +17,21 @@ public struct LinkedRuler: Sendable, Hashable {
     }
 
     /// Pounds in a kilogram (exact by definition: 1 lb = 0.45359237 kg).
-    public static let poundsPerKilogram = 1 / 0.45359237
+    package static let poundsPerKilogram = 1 / 0.45359237
 
     /// A pounds ruler that follows seed 000's weight ruler in kilograms.
-    public static func pounds() -> LinkedRuler {
+    package static func pounds() -> LinkedRuler {
         // Constants that validate.
         try! LinkedRuler(follower: try! Ruler(.pounds), factor: poundsPerKilogram)
     }
 
     /// The follower's offset while the leader shows the continuous value `value`.
-    public func followerOffset(forLeaderValue value: Double) -> Double {
+    package func followerOffset(forLeaderValue value: Double) -> Double {
         follower.offset(forContinuousValue: value * factor)
     }
 
     /// The follower's offset while `leader`'s pointer is at `leaderOffset`.
-    public func followerOffset(forLeaderOffset leaderOffset: Double, of leader: Ruler) -> Double {
+    package func followerOffset(forLeaderOffset leaderOffset: Double, of leader: Ruler) -> Double {
         followerOffset(forLeaderValue: leader.continuousValue(atOffset: leaderOffset))
     }
 }

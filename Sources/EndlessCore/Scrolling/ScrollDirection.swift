@@ -1,5 +1,5 @@
 /// Which way along an axis a view scrolls, in world coordinates.
-public enum ScrollDirection: Sendable, Hashable {
+package enum ScrollDirection: Sendable, Hashable {
     /// Towards smaller world coordinates.
     case backward
     /// Towards greater world coordinates.

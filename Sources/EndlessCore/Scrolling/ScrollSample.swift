@@ -3,21 +3,21 @@
 /// A page sends its position and clock with each request and echoes back the sample the last frame carried, so a
 /// stateless server can tell how fast a view scrolls and tile ahead of a fling: seed 003's lazy loading asks for
 /// the target, not each step.
-public struct ScrollSample: Sendable, Hashable {
-    public var position: Double
-    public var time: Double
+package struct ScrollSample: Sendable, Hashable {
+    package var position: Double
+    package var time: Double
     /// Points per millisecond, towards greater world coordinates when positive.
-    public var velocity: Double
+    package var velocity: Double
 
     /// Samples further apart than this say nothing about the motion now: the view rested in between. A page asks
     /// again once its last answer is in, so on a slow network its samples are a round trip apart: allow for that.
-    public static let maximumInterval: Double = 500
+    package static let maximumInterval: Double = 500
     /// No scroll is faster, in points per millisecond (100,000 points a second); a jump is not a fling.
-    public static let maximumSpeed: Double = 100
+    package static let maximumSpeed: Double = 100
     /// A slowing view's velocity falls over about this many milliseconds.
-    public static let smoothing: Double = 50
+    package static let smoothing: Double = 50
 
-    public init(position: Double, time: Double, velocity: Double = 0) {
+    package init(position: Double, time: Double, velocity: Double = 0) {
         self.position = position
         self.time = time
         self.velocity = velocity
@@ -29,7 +29,7 @@ public struct ScrollSample: Sendable, Hashable {
     /// the velocity takes a speed-up or a reversal at once, and a slow-down gently: one stuttering frame does not
     /// shrink the tiles ahead just before the next burst outruns them. Across a pause, or a clock that went back,
     /// the view is at rest.
-    public func following(position: Double, time: Double) -> ScrollSample {
+    package func following(position: Double, time: Double) -> ScrollSample {
         let interval = time - self.time
         guard interval > 0, interval <= Self.maximumInterval else {
             return ScrollSample(position: position, time: time)
@@ -44,7 +44,7 @@ public struct ScrollSample: Sendable, Hashable {
 
     /// How fast the view sped up from this sample to `next`, in the direction it moves: 0 when it slowed, kept its
     /// speed, turned, or rested in between.
-    public func acceleration(to next: ScrollSample) -> Double {
+    package func acceleration(to next: ScrollSample) -> Double {
         let interval = next.time - time
         guard interval > 0, velocity * next.velocity > 0, abs(next.velocity) > abs(velocity) else { return 0 }
         return (next.velocity - velocity) / interval

@@ -3,11 +3,11 @@
 /// At rest, or scrolling along one axis, the set is one box. A diagonal fling's is a staircase of boxes along its
 /// path: the bounding box of the path would add the two corners the viewport never crosses, and every tile drawn
 /// there costs the page a frame for nothing.
-public struct TileSet: Sendable, Hashable {
+package struct TileSet: Sendable, Hashable {
     /// Each box is one run per axis; consecutive boxes that make one box together are merged.
-    public private(set) var boxes: [[ClosedRange<Int64>]]
+    package private(set) var boxes: [[ClosedRange<Int64>]]
 
-    public init(boxes: [[ClosedRange<Int64>]]) {
+    package init(boxes: [[ClosedRange<Int64>]]) {
         precondition(!boxes.isEmpty && boxes.allSatisfy { $0.count == boxes[0].count })
         self.boxes = []
         for box in boxes {
@@ -20,12 +20,12 @@ public struct TileSet: Sendable, Hashable {
     }
 
     /// One box.
-    public init(_ box: [ClosedRange<Int64>]) { self.init(boxes: [box]) }
+    package init(_ box: [ClosedRange<Int64>]) { self.init(boxes: [box]) }
 
-    public func contains(_ tile: [Int64]) -> Bool { boxes.contains { Self.box($0, contains: tile) } }
+    package func contains(_ tile: [Int64]) -> Bool { boxes.contains { Self.box($0, contains: tile) } }
 
     /// Every tile once, box by box, the first axis varying fastest (a grid's rows, left to right).
-    public var tiles: [[Int64]] {
+    package var tiles: [[Int64]] {
         var tiles: [[Int64]] = []
         for (index, box) in boxes.enumerated() {
             let earlier = boxes[..<index]
@@ -37,12 +37,12 @@ public struct TileSet: Sendable, Hashable {
     }
 
     /// The runs of axis `axis`, one per box.
-    public func runs(axis: Int) -> [ClosedRange<Int64>] { boxes.map { $0[axis] } }
+    package func runs(axis: Int) -> [ClosedRange<Int64>] { boxes.map { $0[axis] } }
 
     /// Tiles in the set, each once, `Int.max` past it: the boxes cut along every edge any of them has, and the
     /// cells some box holds summed. A diagonal fling's path holds far fewer than its bounding box, and a few boxes
     /// cost a few hundred cells to count, however large they are.
-    public var count: Int {
+    package var count: Int {
         // Cells are half-open, from an edge to the next: a run's last tile ends its cell one index on.
         guard !boxes.joined().contains(where: { $0.upperBound == .max }) else { return .max }
         let edges = (0..<boxes[0].count).map { axis in
@@ -70,7 +70,7 @@ public struct TileSet: Sendable, Hashable {
     }
 
     /// The smallest run holding `runs` (one or more).
-    public static func hull(_ runs: [ClosedRange<Int64>]) -> ClosedRange<Int64> {
+    package static func hull(_ runs: [ClosedRange<Int64>]) -> ClosedRange<Int64> {
         runs.map(\.lowerBound).min()!...runs.map(\.upperBound).max()!
     }
 

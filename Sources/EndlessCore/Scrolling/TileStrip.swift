@@ -1,21 +1,21 @@
 /// A line cut into equal tiles: tile `i` covers `[phase + i·length, phase + (i+1)·length)`.
 ///
 /// Ruler blocks, loop items and grid columns and rows are all strips; only length and phase differ.
-public struct TileStrip: Sendable, Hashable {
-    public var length: Double
-    public var phase: Double
+package struct TileStrip: Sendable, Hashable {
+    package var length: Double
+    package var phase: Double
 
     /// Float noise below this fraction of a tile never adds a tile at either end of a span.
     static let edgeTolerance = 1e-9
 
-    public init(length: Double, phase: Double = 0) {
+    package init(length: Double, phase: Double = 0) {
         precondition(length > 0 && length.isFinite && phase.isFinite)
         self.length = length
         self.phase = phase
     }
 
     /// The tile holding coordinate `x`.
-    public func tile(containing x: Double) -> Int64 {
+    package func tile(containing x: Double) -> Int64 {
         floorDivision(x - phase, by: length).quotient
     }
 
@@ -23,7 +23,7 @@ public struct TileStrip: Sendable, Hashable {
     ///
     /// Positions come from the exact remainder of `lower`, not from subtracting two huge coordinates,
     /// so tiles stay put to the point even a billion points out.
-    public func run(from lower: Double, extent: Double) -> TileRun {
+    package func run(from lower: Double, extent: Double) -> TileRun {
         precondition(extent > 0 && extent.isFinite)
         var (first, remainder) = floorDivision(lower - phase, by: length)
         if length - remainder <= length * Self.edgeTolerance {
@@ -38,20 +38,20 @@ public struct TileStrip: Sendable, Hashable {
 }
 
 /// A run of consecutive tiles of one strip, placed relative to some reference point.
-public struct TileRun: Sendable, Hashable {
+package struct TileRun: Sendable, Hashable {
     /// Index of the first tile.
-    public var first: Int64
+    package var first: Int64
     /// Number of tiles.
-    public var count: Int
+    package var count: Int
     /// Where the first tile starts, relative to the reference point.
-    public var leadingEdge: Double
-    public var length: Double
+    package var leadingEdge: Double
+    package var length: Double
 
-    public var last: Int64 { first + Int64(count) - 1 }
-    public var indices: ClosedRange<Int64> { first...last }
+    package var last: Int64 { first + Int64(count) - 1 }
+    package var indices: ClosedRange<Int64> { first...last }
 
     /// Where tile `index` starts, relative to the reference point.
-    public func position(of index: Int64) -> Double {
+    package func position(of index: Int64) -> Double {
         leadingEdge + Double(index - first) * length
     }
 }

@@ -18,7 +18,6 @@ struct ByteBoundedPool<Key: Hashable, Element> {
 
     /// Keeps `element`, which keeps `bytes` alive, as a miss filled by its caller; returns the bytes kept in all.
     mutating func store(_ element: Element, bytes: Int, for key: Key) -> Int {
-        entries.recordCreation()
         retainedBytes += bytes - (entries.enqueue((element, bytes), for: key)?.bytes ?? 0)
         while retainedBytes > maximumBytes, let gone = entries.evictOldest() { retainedBytes -= gone.bytes }
         return retainedBytes

@@ -84,7 +84,7 @@ extension TileCache {
     func pageTile(_ tile: Int64, of renderer: RulerRenderer, style: String) -> [UInt8] {
         let (ruler, mirrored) = (renderer.ruler, renderer.isMirrored)
         let first = ruler.block(ofTile: tile * Ruler.pageBlocks, mirrored: mirrored)  // the key: a hit draws nothing
-        let key = ruler.cycleBlocks.map { ((first % $0) + $0) % $0 } ?? first
+        let key = ruler.wrappedBlock(first)
         return content(for: TileKey(style: style, x: key)) {
             renderer.pageElement(ruler.blocks(ofPageTile: tile, mirrored: mirrored))
         }

@@ -17,7 +17,7 @@ struct FrameAnswer: Sendable {
     var mark: String?
     /// The element's colours (and, for `theme=auto`, the dark ones): only when the content is placed anew.
     var style: String?
-    /// While it scrolls, the element reports again only every `pace` animation frames (`ReportPace`); absent, every
+    /// While it scrolls, the element reports again only every `pace` animation frames (`Throttle`); absent, every
     /// frame. A follower has none: it reports when its leader's frame comes.
     var pace: Int?
     /// Not sent: its tiles would take more than the budget it was drawn with, and it stopped.
@@ -63,7 +63,7 @@ struct TileAnswer: Sendable {
 extension FrameAnswer {
     /// Sets `pace` for a view whose axes moved as `reports` say.
     mutating func setPace(_ reports: [AxisReport], of report: FrameReport) {
-        let frames = ReportPace.frames(reports, gestureEnded: report.gestureEnded || report.key != nil)
+        let frames = Throttle.frames(reports, phase: report.key != nil ? .ended : report.phase)
         pace = frames > 1 ? frames : nil
     }
 

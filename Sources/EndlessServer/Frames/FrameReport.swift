@@ -24,7 +24,8 @@ struct FrameReport: Sendable {
     var origins: [Double]
     /// Per axis, the runs of tiles held: one, or one per box of a staircase (`TileSet`), the same count on each axis.
     var have: [[ClosedRange<Int64>]]
-    var gestureEnded: Bool
+    /// `.ended` when the page says its scrolling ended (`end=1`).
+    var phase: ScrollPhase
     var resized: Bool
     var key: ViewKey?
 
@@ -60,7 +61,7 @@ struct FrameReport: Sendable {
             throw tileRangeError("have")
         }
         self.have = have
-        gestureEnded = try Self.flag(p, "end")
+        phase = try Self.flag(p, "end") ? .ended : .scrolling
         resized = try Self.flag(p, "resize")
         if let name = p.text("key") {
             guard let known = ViewKey(rawValue: name) else {
@@ -96,8 +97,7 @@ struct FrameReport: Sendable {
         var reports = axes.enumerated().map { index, axis in
             AxisReport(
                 scroll: axis == .x ? scroll.x : scroll.y, origin: origins.isEmpty ? nil : origins[index],
-                length: axis == .x ? size.width : size.height,
-                have: have.isEmpty ? nil : TileSet.hull(have[index]), roundTrip: roundTrip, frameTime: frameTime)
+                length: axis == .x ? size.width : size.height, roundTrip: roundTrip, frameTime: frameTime)
         }
         guard let time, let mark = try MotionMark(mark, axes: axes.count) else { return (reports, .full) }
         mark.setMotion(of: &reports, at: time, layout: layout)

@@ -23,7 +23,7 @@ enum GridFrameView: FrameView {
         try Limits.checkCoordinate(start.x, "x")
         try Limits.checkCoordinate(start.y, "y")
         let frame = try grid.frame(
-            horizontal: reports[0], vertical: reports[1], layout: request.layout, gestureEnded: report.gestureEnded,
+            horizontal: reports[0], vertical: reports[1], layout: request.layout, phase: report.phase,
             backToCentre: report.key == .home, start: start, key: report.key, holding: heldDetail)
         let renderer = GridRenderer(grid: grid, theme: theme)
         let style = TileCache.blockStyle(of: renderer, tilesPerBlock: frame.tilesPerBlock, detail: frame.detail)
@@ -43,7 +43,7 @@ enum GridFrameView: FrameView {
                         ("height", readoutNumber(report.size.height)),
                     ]),
             ],
-            settled: report.gestureEnded && frame.snap == nil && report.key == nil,
+            settled: report.phase == .ended && frame.snap == nil && report.key == nil,
             mark: MotionMark(
                 time: report.time, reports: reports, frames: [frame.horizontal, frame.vertical], holding: frame.detail
             )?.text,

@@ -20,7 +20,7 @@ enum LoopFrameView: FrameView {
         }
         // Resized, the item that was centred is no longer: settle again.
         let frame = try loop.frame(
-            axisReport, layout: request.layout, gestureEnded: report.gestureEnded || report.resized, key: report.key,
+            axisReport, layout: request.layout, phase: report.resized ? .ended : report.phase, key: report.key,
             start: loop.leading(centring: Int64(item), width: axisReport.length))
         let renderer = LoopRenderer(loop: loop, height: thickness, orientation: orientation, theme: theme)
         let style = TileCache.pageStyle(of: renderer)
@@ -39,7 +39,7 @@ enum LoopFrameView: FrameView {
                         ("height", readoutNumber(report.size.height)),
                     ]),
             ],
-            settled: report.gestureEnded && frame.snap == nil && report.key == nil,
+            settled: report.phase == .ended && frame.snap == nil && report.key == nil,
             mark: MotionMark(time: report.time, reports: [axisReport], frames: [frame.axis])?.text,
             style: frame.axis.isNewPlacement
                 ? FrameRequest.style(theme, light: .loop(.light), dark: .loop(.dark)) + renderer.pageStyle : nil)

@@ -30,7 +30,7 @@ enum RulerFrameView: FrameView {
             // Resized, the pointer moved: placed anew with the value it showed (`value`) under it.
             if report.resized && p.contains("value") { axisReport.origin = nil }
             frame = try ruler.frame(
-                axisReport, layout: request.layout, gestureEnded: report.gestureEnded,
+                axisReport, layout: request.layout, phase: report.phase,
                 key: report.key.map(RulerKey.init),
                 startOffset: start, mirrored: mirrored)
         }
@@ -57,7 +57,7 @@ enum RulerFrameView: FrameView {
                         ("height", readoutNumber(report.size.height)),
                     ]),
             ],
-            settled: report.gestureEnded && frame.snap == nil && report.key == nil,
+            settled: report.phase == .ended && frame.snap == nil && report.key == nil,
             mark: MotionMark(time: report.time, reports: [axisReport], frames: [frame.axis])?.text,
             style: frame.axis.isNewPlacement
                 ? FrameRequest.style(theme, light: .standard(.light), dark: .standard(.dark)) + renderer.pageStyle : nil

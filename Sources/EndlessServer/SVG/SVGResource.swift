@@ -112,7 +112,7 @@ enum SVGResource: Sendable {
         case .loopWindow(let window, let theme):
             let renderer = Self.renderer(window, theme)
             let style = TileCache.style(of: renderer)
-            return renderer.render(window) { item in
+            return renderer.draw(window) { item in
                 cache.map { $0.item(item, of: renderer, style: style) } ?? renderer.itemContent(item)
             }
         case .rulerBlock(let renderer, let block):
