@@ -15,6 +15,8 @@ let package = Package(
             name: "HelloEndless",
             dependencies: [
                 .product(name: "EndlessServer", package: "endless"),
+                .product(name: "EndlessCore", package: "endless"),
+                .product(name: "EndlessSVG", package: "endless"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         )

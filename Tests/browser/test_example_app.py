@@ -109,5 +109,6 @@ def test_the_apps_page_holds_a_live_ruler_that_asks_the_mount_and_submits(app, c
     wait.until(lambda d: "/order" in d.current_url)
     assert "weight=1.6" in chromium.current_url
     assert chromium.find_element("id", "ordered").text == "You ordered 1.6 kg."
+    assert chromium.find_elements("css selector", "main > svg"), "the receipt draws the ruler at 1.6 with EndlessSVG"
     severe = [e for e in chromium.get_log("browser") if e.get("level") == "SEVERE"]
     assert not severe, severe

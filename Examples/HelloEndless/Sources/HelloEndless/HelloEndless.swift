@@ -1,3 +1,5 @@
+import EndlessCore
+import EndlessSVG
 import EndlessServer
 import Foundation
 import Hummingbird
@@ -11,10 +13,15 @@ struct HelloEndless {
         let router = Router()
         router.get("/") { _, _ in html(orderPage) }
         router.get("/order") { request, _ in
-            let weight = request.uri.queryParameters["weight"].map(String.init) ?? "nothing"
+            // The receipt draws the weight ordered with the core and the renderer, no server round trip.
+            let weight = request.uri.queryParameters["weight"].map(String.init) ?? ""
+            guard let value = DecimalNumber(weight), let picture = try? receipt(for: value) else {
+                return html(
+                    "<!doctype html><title>Order</title><main><p>Pick a weight first.</p></main>", status: .badRequest)
+            }
             return html(
-                "<!doctype html><title>Ordered</title><main><p id=\"ordered\">You ordered \(escaped(weight)) kg.</p></main>"
-            )
+                "<!doctype html><title>Ordered</title><main><p id=\"ordered\">You ordered \(beans.format(value)) kg.</p>"
+                    + picture + "</main>")
         }
         var endless = EndlessOptions()
         endless.servesPage = false  // this app has a page of its own
@@ -47,13 +54,21 @@ struct HelloEndless {
         </main>
         """
 
-    static func html(_ text: String) -> Response {
-        Response(
-            status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(string: text)))
+    /// The order form's ruler, as its attributes say: 0.5 to 20 kg in steps of 0.1, clamped at both ends.
+    static let beans = try! Ruler(
+        RulerConfiguration(
+            minimum: DecimalNumber("0.5")!, maximum: 20, step: DecimalNumber("0.1")!, ends: .clamp, unit: "kg"))
+
+    /// A 600-point picture of the ruler at `value`, as an `<svg>` to put in HTML; throws for a value off the ruler.
+    static func receipt(for value: DecimalNumber) throws -> String {
+        let window = try RulerWindow(ruler: beans, offset: try beans.offset(for: value), width: 600, height: 80)
+        let document = String(decoding: RulerRenderer(ruler: beans, height: 80).render(window).document, as: UTF8.self)
+        return String(document.drop { $0 != "\n" })  // the document without its XML declaration
     }
 
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }
