@@ -12,7 +12,7 @@ final class CompressorPool: Sendable {
     let wholes: WholeGzipPool
 
     /// A compressor used by one stream at a time, handed between tasks by the pool's lock. Level 1 (memLevel 8, a
-    /// 32 KiB window): level 6 makes windows 10% smaller and three to six times slower to compress.
+    /// 32 KiB window): higher levels shrink SVG little for their cost (docs/performance.md).
     final class Box: @unchecked Sendable {
         let compressor: ZlibCompressor
         init() throws {

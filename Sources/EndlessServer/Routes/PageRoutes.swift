@@ -20,7 +20,7 @@ extension EndlessMount {
                 "\(path)/\(assets.versionedPath("endless.css"))"
             )
             let html = templates.render(page, withTemplate: "index") ?? ""
-            // About 24 kB with its four pictures, 2 kB gzipped: the first picture comes sooner over a network.
+            // Its four pictures compress well: the first comes sooner over a network.
             return svg.compressors.response(
                 ByteBuffer(string: html),
                 headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
