@@ -117,22 +117,48 @@ def test_value_reset_disabled_and_events(form_page):
     page.wait_for(lambda: page.value("kg") == "72.5" and form_value(page, "kg") == "72.5")
 
 
-# A frame the element applies as if the server had answered it: where it is, with `snap` the scroll to settle at.
-SNAP_FRAME_JS = """
-  const el = document.getElementById('kg');
-  const axis = { axis: 'x', origin: el.axes[0].origin, have: el.axes[0].have, scroll: null, shift: 0, snap: arguments[0] };
-  el.apply({ seq: el.seq, axes: [axis], add: [], move: [], remove: [], readout: el.readout, settled: false,
-    mark: el.mark }, false);
+# kg placed anew at its value, and the server's answer to that placement changed on its way in to also say to snap
+# `arguments[0]` px past where it puts the view (`window.__placedAt`); with `arguments[1]`, the first scroll event after
+# that answer writes the scroll position that many px back from there. `window.__asked` holds kg's requests from then
+# on, `window.__scrolls` the scroll events of its view since the answer came in.
+SNAP_ANSWER_JS = """
+  const el = document.getElementById('kg'), v = window.__v('kg'), real = window.fetch;
+  const past = arguments[0], back = arguments[1];
+  let pending = true;
+  window.__asked = [];
+  window.__scrolls = null;
+  window.fetch = (url, options) => {
+    const answer = real(url, options);
+    if (!String(url).includes('/frame/ruler?seq=')) return answer;  // kg has no attributes: its query starts with seq
+    window.__asked.push(String(url));
+    if (!pending) return answer;
+    pending = false;
+    return answer.then(async (response) => {
+      const frame = await response.json(), axis = frame.axes[0];
+      window.__placedAt = axis.scroll;
+      axis.snap = axis.scroll + past;
+      window.__scrolls = 0;
+      v.addEventListener('scroll', () => { window.__scrolls += 1; });
+      if (back !== null) {
+        v.addEventListener('scroll', () => { v.scrollLeft = axis.scroll - back; }, { once: true });
+      }
+      return new Response(JSON.stringify(frame), { headers: { 'Content-Type': 'application/json' } });
+    });
+  };
+  el.value = el.value;
 """
 
 
 def test_a_snap_already_reached_settles_at_once(form_page):
     """A late scroll event can reach the tick before the answer asking to snap there: no scroll is left to end, so
-    the element asks to settle at once instead of waiting for a `scrollend` that never comes."""
+    the element asks to settle at once instead of waiting for a `scrollend` that never comes (nor a quiet spell: no
+    scroll event comes either)."""
     page = form_page
     at = page.view_js("kg", "v.scrollLeft")
-    asked = page.js(SNAP_FRAME_JS + "return Boolean(el.want && el.want.end) && el.snapping === null;", at)
-    assert asked, "a snap already reached asks to settle"
+    page.js(SNAP_ANSWER_JS, 0, None)
+    page.wait_for(lambda: any("end=1" in url for url in page.js("return window.__asked")),
+                  lambda: f"a snap already reached did not ask to settle: {page.js('return window.__asked')}")
+    assert page.js("return [window.__placedAt, window.__scrolls]") == [at, 0], "placed where it was, not scrolled"
     page.settle("kg")
     assert page.value("kg") == "72.4" and page.view_js("kg", "v.scrollLeft") == at
 
@@ -141,11 +167,9 @@ def test_a_snap_cut_short_still_settles(form_page):
     """A write of the scroll position stops a smooth snap on its way, and no `scrollend` reaches the snap: after
     a quiet spell the element settles where the scroll stopped, with one change."""
     page = form_page
-    at = page.view_js("kg", "v.scrollLeft")
     page.js("window.events = []")
     # The snap starts towards 30 ticks on; its first step is cut short by a write 25.6 ticks back.
-    page.js(SNAP_FRAME_JS + "const v = el.shadowRoot.querySelector('.view');"
-            "v.addEventListener('scroll', () => { v.scrollLeft = arguments[0] - 556; }, { once: true });", at + 300)
+    page.js(SNAP_ANSWER_JS, 300, 256)
     page.wait_for(lambda: page.js("return window.events.some((e) => e[0] === 'kg' && e[1] === 'change')"),
                   f"stuck at {page.value('kg')}: no change after the snap was cut short")
     # 256 px back from 72.4 is 25.6 ticks: it settles on 26 of them.
