@@ -1,11 +1,14 @@
 // Endless elements: <endless-ruler>, <endless-loop> and <endless-grid>. Each reports where it is scrolled to the
-// server that served this script (`/frame/{view}`) and applies what the server answers: it keeps no
+// server that served this script (`frame/{view}` beside it) and applies what the server answers: it keeps no
 // geometry. Every view asks and applies the same way; a subclass says only what its element shows and sends.
 // The protocol: README, "The frame protocol".
 'use strict';
 (() => {
   const script = document.currentScript;
-  const base = new URL(script ? script.src : location.href).origin;
+  // The server's address, with the prefix it is mounted at if any: this script's folder, less the `v/VERSION/` of a
+  // versioned address (`/endless/v/1a2b/endless.js` and `/endless/endless.js` are both served at `/endless`).
+  const base = (script ? new URL('.', script.src).href.replace(/\/v\/[^/]+\/$/, '/') : `${location.origin}/`)
+    .replace(/\/$/, '');
   // How long this script took to come from the server (0 if unknown: cached, or timing not allowed): the round trip
   // of an element's first request, before one of its own is measured. The server sizes a view's margin at rest by it.
   const scriptTiming = script && performance.getEntriesByName(script.src)[0];

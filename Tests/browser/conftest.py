@@ -15,6 +15,8 @@ import re
 import subprocess
 import threading
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -286,4 +288,57 @@ def other_origin(server, tmp_path_factory):
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+# A page holding the elements, its script served under a mount prefix (`{script}`: `/endless/endless.js` or
+# `/endless/v/VERSION/endless.js`).
+MOUNTED_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Mounted</title><link rel="icon" href="data:,">
+<script src="{script}"></script></head>
+<body><endless-ruler id="kg" value="72.4"></endless-ruler><endless-loop id="loop" item="3"></endless-loop></body></html>
+"""
+
+MOUNT = "/endless"
+
+
+@pytest.fixture(scope="module")
+def mounted(server):
+    """Another origin whose `/endless/…` is the Endless server (a reverse proxy, as an app mounting Endless under a
+    prefix has it); anything else under `/endless` is a 404, and `/{name}.html` is MOUNTED_PAGE with the script at
+    `/endless/{name}.js` or `/endless/v/VERSION/endless.js` (`versioned.html`). `paths` lists what it was asked."""
+    with urllib.request.urlopen(server.base + "/", timeout=10) as response:
+        versioned = re.search(r'href="(/v/[^/"]+/endless\.js)"', response.read().decode()).group(1)
+    pages = {"/plain.html": MOUNTED_PAGE.format(script=f"{MOUNT}/endless.js"),
+             "/versioned.html": MOUNTED_PAGE.format(script=MOUNT + versioned)}
+    paths: list[str] = []
+
+    class Proxy(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            paths.append(self.path)
+            if self.path in pages:
+                return self._answer(200, {"Content-Type": "text/html; charset=utf-8"}, pages[self.path].encode())
+            if not self.path.startswith(MOUNT + "/"):
+                return self._answer(404, {"Content-Type": "text/plain"}, b"not mounted here")
+            try:
+                with urllib.request.urlopen(server.base + self.path[len(MOUNT):], timeout=10) as answer:
+                    status, headers, body = answer.status, answer.headers, answer.read()
+            except urllib.error.HTTPError as error:
+                status, headers, body = error.code, error.headers, error.read()
+            self._answer(status, {name: headers[name] for name in ["Content-Type", "Cache-Control"] if headers[name]},
+                         body)
+
+        def _answer(self, status: int, headers: dict, body: bytes):
+            self.send_response(status)
+            for name, value in {**headers, "Content-Length": str(len(body))}.items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(body)
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Proxy)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}", paths
     httpd.shutdown()

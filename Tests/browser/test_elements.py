@@ -10,6 +10,7 @@ import urllib.request
 
 import pytest
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import MONITOR_JS, TILE_BOX_JS
 
@@ -505,3 +506,24 @@ def test_the_bundled_form_submits_the_height(page):
     page.driver.find_element("css selector", "#height-form button[type=submit]").click()
     page.wait_for(lambda: "height=177.5" in page.driver.current_url)
     page.wait_for(lambda: page.el("submitted").text == "Submitted: height=177.5")
+
+
+@pytest.mark.parametrize("page_name", ["plain", "versioned"])
+def test_elements_ask_the_prefix_their_script_came_from(driver, mounted, page_name):
+    """Served under a mount prefix (`/endless/endless.js`, or its versioned `/endless/v/VERSION/endless.js`), the
+    elements ask `/endless/frame/…`: the prefix, not the origin's root (a 404 there)."""
+    origin, paths = mounted
+    driver.get_log("browser")
+    paths.clear()
+    driver.get(f"{origin}/{page_name}.html")
+    live = ("return ['kg', 'loop'].every((id) => { const root = document.getElementById(id).shadowRoot;"
+            "  return Boolean(root && root.querySelector('.frame.live .canvas > svg')); })")
+    WebDriverWait(driver, 10, poll_frequency=0.05).until(lambda d: d.execute_script(live),
+                                                         f"not live; the proxy was asked {paths}")
+    driver.execute_script("document.getElementById('kg').value = '80.5'")
+    WebDriverWait(driver, 10, poll_frequency=0.05).until(
+        lambda d: d.execute_script("return document.getElementById('kg').value") == "80.5")
+    assert driver.execute_script("return document.getElementById('loop').item") == 3
+    frames = [path for path in paths if "/frame/" in path]
+    assert {path.split("?")[0] for path in frames} == {"/endless/frame/ruler", "/endless/frame/loop"}, frames
+    assert not [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
