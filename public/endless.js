@@ -448,6 +448,18 @@
       super.connectedCallback();
     }
 
+    // Removed, or pointed at another leader, it stops listening to its leader at once (even while it is hidden and
+    // asks nothing); its next request looks its leader up again.
+    disconnectedCallback() {
+      super.disconnectedCallback();
+      this.#listenTo(undefined);
+    }
+
+    attributeChangedCallback(name, old, value) {
+      if (name === 'follows' && old !== value) this.#listenTo(undefined);
+      super.attributeChangedCallback();
+    }
+
     formResetCallback() { this[placeAt](this[start]()); }
 
     formDisabledCallback(disabled) {

@@ -527,3 +527,52 @@ def test_elements_ask_the_prefix_their_script_came_from(driver, mounted, page_na
     frames = [path for path in paths if "/frame/" in path]
     assert {path.split("?")[0] for path in frames} == {"/endless/frame/ruler", "/endless/frame/loop"}, frames
     assert not [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+
+
+# From now on, each element's `endless-frame` listeners by its id: `window.__listening(id)` counts them.
+TRACK_LISTENERS_JS = """
+  const listeners = {}, add = EventTarget.prototype.addEventListener, remove = EventTarget.prototype.removeEventListener;
+  const of = (target) => (listeners[target.id] ??= new Set());
+  EventTarget.prototype.addEventListener = function (type, listener, options) {
+    if (type === 'endless-frame' && this.id) of(this).add(listener);
+    return add.call(this, type, listener, options);
+  };
+  EventTarget.prototype.removeEventListener = function (type, listener, options) {
+    if (type === 'endless-frame' && this.id) of(this).delete(listener);
+    return remove.call(this, type, listener, options);
+  };
+  window.__listening = (id) => listeners[id]?.size ?? 0;
+"""
+
+
+def test_a_removed_or_repointed_follower_stops_listening_to_its_leader(form_page):
+    """A follower listens to its leader's frames. Removed from the page, it stops at once (it no longer moves with its
+    leader, nor is it woken by it); put back, it follows again; pointed at another leader, it listens to that one
+    only."""
+    page = form_page
+    page.js(TRACK_LISTENERS_JS + """
+      const follower = document.createElement('endless-ruler');
+      follower.id = 'pounds';
+      for (const [name, value] of [['follows', 'kg'], ['factor', '2.20462262185'], ['min', '18'], ['max', '2204'],
+        ['ends', 'clamp']]) follower.setAttribute(name, value);
+      document.getElementById('form').append(follower);""")
+    page.wait_for(lambda: page.value("pounds") == "159.6", lambda: f"the new follower reads {page.value('pounds')}")
+    assert page.js("return window.__listening('kg')") == 1
+
+    page.js("window.__removed = document.getElementById('pounds'); window.__removed.remove()")
+    assert page.js("return window.__listening('kg')") == 0, "a removed follower still listens to its leader"
+    page.js("document.getElementById('kg').value = '80.5'")
+    page.wait_for(lambda: page.value("kg") == "80.5" and page.value("lb") == "177.5", "kg and lb did not move")
+    assert page.js("return [window.__removed.value, window.__listening('kg')]") == ["159.6", 0]
+
+    page.js("document.getElementById('form').append(window.__removed)")
+    page.wait_for(lambda: page.value("pounds") == "177.5", lambda: f"put back, it reads {page.value('pounds')}")
+    assert page.js("return window.__listening('kg')") == 1
+
+    page.js("document.getElementById('pounds').setAttribute('follows', 'height')")  # 172.5 cm, as if kg
+    assert page.js("return window.__listening('kg')") == 0, "a re-pointed follower still listens to its old leader"
+    page.wait_for(lambda: page.value("pounds") == "380.3", lambda: f"re-pointed, it reads {page.value('pounds')}")
+    assert page.js("return [window.__listening('kg'), window.__listening('height')]") == [0, 1]
+    page.js("document.getElementById('kg').value = '72.4'")
+    page.wait_for(lambda: page.value("kg") == "72.4" and page.value("lb") == "159.6", "kg and lb did not move")
+    assert page.value("pounds") == "380.3"
