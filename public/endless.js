@@ -1,7 +1,7 @@
 // Endless elements: <endless-ruler>, <endless-loop> and <endless-grid>. Each reports where it is scrolled to the
 // server that served this script (`frame/{view}` beside it) and applies what the server answers: it keeps no
 // geometry. Every view asks and applies the same way; a subclass says only what its element shows and sends.
-// The protocol: README, "The frame protocol".
+// The protocol: README, "The frame protocol". Their types: endless.d.ts; their manifest: custom-elements.json.
 'use strict';
 (() => {
   const script = document.currentScript;
