@@ -40,10 +40,13 @@
 .ruler.y .pointer { top: 50%; bottom: auto; left: 0; right: 0; width: auto; height: 2px; margin: -1px 0 0; }
 .error { position: absolute; inset: 0; margin: 0; padding: .5em; color: #b00020; background: #fff3f3; }`;
 
-  // Every element's shadow root, parsed once and cloned: parsed for each element, it held up the first frame.
-  shadow.innerHTML = `<style>${css}</style><style></style><style></style><div class="frame"><div class="view" ` +
-    'part="view"><div class="content"><svg class="canvas"></svg></div></div><div class="static"><slot></slot></div>' +
-    '<div class="pointer" part="pointer"></div><p class="error" role="alert" hidden></p></div>';
+  // Every element's shadow root, parsed once and cloned: parsed for each element, it held up the first frame. The
+  // tiles are a picture of what the element's ARIA says (a slider's children are presentational anyway), and keys
+  // on the element scroll them: hidden from assistive technology, hundreds of labels are not read out one by one.
+  shadow.innerHTML = `<style>${css}</style><style></style><style></style><div class="frame">` +
+    '<div class="view" part="view" aria-hidden="true"><div class="content"><svg class="canvas"></svg></div></div>' +
+    '<div class="static"><slot></slot></div><div class="pointer" part="pointer"></div>' +
+    '<p class="error" role="alert" hidden></p></div>';
 
   /** Puts a tile where the frame says, in content coordinates. */
   const placeTile = (el, tile) => { el.setAttribute('x', tile.left); el.setAttribute('y', tile.top); };

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import re
 import subprocess
@@ -29,6 +30,28 @@ from selenium.webdriver.support.ui import WebDriverWait
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "screenshots"
 SERVING = re.compile(r"serving on http://127\.0\.0\.1:(\d+)/")
+# axe-core, for the accessibility audits: scripts/install fetches it.
+AXE = REPO / ".vendor" / "axe.min.js"
+
+# axe's run of the whole document: its version, the rules that passed, and each violation with its nodes.
+RUN_AXE_JS = """
+const done = arguments[arguments.length - 1];
+axe.run(document, { resultTypes: ['violations'] })
+  .then((r) => done(JSON.stringify({ version: axe.version, passes: r.passes.map((p) => p.id),
+    violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.map((n) => [n.target, n.failureSummary]) })) })))
+  .catch((error) => done(JSON.stringify({ error: String(error) })));
+"""
+
+
+def audit(js, js_async) -> dict:
+    """axe-core's run of the page (`js` runs a script in it, `js_async` one that calls back)."""
+    assert AXE.exists(), f"no {AXE.relative_to(REPO)}: scripts/install fetches axe-core"
+    js(AXE.read_text())
+    result = json.loads(js_async(RUN_AXE_JS))
+    assert "error" not in result, result
+    return result
+
 
 # A view's tiles, and a tile's box on screen: tiles are `<svg>`s nested in the view's canvas `<svg>`, placed by `x` and
 # `y`; a nested `<svg>`'s own bounding rectangle is that of what it draws, not of its viewport.

@@ -18,7 +18,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.common.keys import Keys
 
-from conftest import TILE_BOX_JS
+from conftest import TILE_BOX_JS, audit
 
 ENGINES = ["chromium", "firefox", "webkit"]
 
@@ -96,6 +96,12 @@ class Browser:
             return self.marionette.execute_script(script, script_args=list(args), sandbox=None)
         return self.driver.execute_script(script, *args)
 
+    def js_async(self, script: str, *args):
+        """Runs a script that calls back (its last argument) with its result."""
+        if self.engine == "firefox":
+            return self.marionette.execute_async_script(script, script_args=list(args), sandbox=None)
+        return self.driver.execute_async_script(script, *args)
+
     def press(self, element_id: str, key: str):
         if self.engine == "firefox":
             from marionette_driver.by import By
@@ -162,6 +168,19 @@ def test_the_bundled_page_goes_live(browser, server):
     browser.wait(lambda: browser.js(live), "the bundled page's elements did not go live")
     assert browser.js("return [document.getElementById('weight').value, document.getElementById('pounds').value]") \
         == ["72.4", "159.6"]
+
+
+def test_the_bundled_page_passes_an_accessibility_audit(browser, server):
+    """axe-core finds nothing on the live bundled page in each engine (test_accessibility.py: in Chromium, light and
+    dark)."""
+    browser.get(server.base + "/?value=72.4")
+    live = ("return ['weight', 'pounds', 'height', 'loop', 'grid'].every((id) => {"
+            "  const root = document.getElementById(id).shadowRoot;"
+            "  return Boolean(root && root.querySelector('.frame.live') && root.querySelector('.canvas > svg')); })")
+    browser.wait(lambda: browser.js(live), "the bundled page's elements did not go live")
+    result = audit(browser.js, browser.js_async)
+    assert not result["violations"], f"{browser.engine}: {result['violations']}"
+    assert {"landmark-one-main", "region"} <= set(result["passes"]), result["passes"]
 
 
 def test_value_and_form_submission(form):
