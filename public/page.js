@@ -32,6 +32,9 @@ remember('grid', ['x', 'y']);
 
 byId('back-to-centre').addEventListener('click', () => byId('grid').press?.('Home')); // (once defined)
 
+// The server, with the prefix it is mounted at, as the elements take it: their script's folder, less `v/VERSION/`.
+const server = new URL('.', byId('elements-script').href).href.replace(/\/v\/[^/]+\/$/, '/');
+
 // Each view's embed snippet: the image of what is on screen, and the element as HTML.
 const positions = { 'endless-ruler': ['value'], 'endless-loop': ['item'], 'endless-grid': ['x', 'y'] };
 const skip = new Set(['id', 'role', 'tabindex', 'follows', 'factor', 'name', 'style', 'class'].concat(
@@ -44,8 +47,8 @@ function snippet(details) {
     .map((a) => ` ${a.name}="${a.value}"`).join('');
   const here = positions[el.localName].map((name) => ` ${name}="${el[name]}"`).join('');
   const parts = [
-    ['Image', `<img src="${location.origin}${el.readout.image}" alt="${el.getAttribute('aria-label') || ''}">`],
-    ['Element', `<script src="${location.origin}/endless.js"></script>\n<${el.localName}${attributes}${here}>` +
+    ['Image', `<img src="${new URL(el.readout.image, server)}" alt="${el.getAttribute('aria-label') || ''}">`],
+    ['Element', `<script src="${server}endless.js"></script>\n<${el.localName}${attributes}${here}>` +
       `</${el.localName}>`],
   ];
   details.replaceChildren(details.querySelector('summary'), ...parts.map(([label, text]) => {

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import re
 import subprocess
 import threading
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -27,6 +30,28 @@ from selenium.webdriver.support.ui import WebDriverWait
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "screenshots"
 SERVING = re.compile(r"serving on http://127\.0\.0\.1:(\d+)/")
+# axe-core, for the accessibility audits: scripts/install fetches it.
+AXE = REPO / ".vendor" / "axe.min.js"
+
+# axe's run of the whole document: its version, the rules that passed, and each violation with its nodes.
+RUN_AXE_JS = """
+const done = arguments[arguments.length - 1];
+axe.run(document, { resultTypes: ['violations'] })
+  .then((r) => done(JSON.stringify({ version: axe.version, passes: r.passes.map((p) => p.id),
+    violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.map((n) => [n.target, n.failureSummary]) })) })))
+  .catch((error) => done(JSON.stringify({ error: String(error) })));
+"""
+
+
+def audit(js, js_async) -> dict:
+    """axe-core's run of the page (`js` runs a script in it, `js_async` one that calls back)."""
+    assert AXE.exists(), f"no {AXE.relative_to(REPO)}: scripts/install fetches axe-core"
+    js(AXE.read_text())
+    result = json.loads(js_async(RUN_AXE_JS))
+    assert "error" not in result, result
+    return result
+
 
 # A view's tiles, and a tile's box on screen: tiles are `<svg>`s nested in the view's canvas `<svg>`, placed by `x` and
 # `y`; a nested `<svg>`'s own bounding rectangle is that of what it draws, not of its viewport.
@@ -286,4 +311,57 @@ def other_origin(server, tmp_path_factory):
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+# A page holding the elements, its script served under a mount prefix (`{script}`: `/endless/endless.js` or
+# `/endless/v/VERSION/endless.js`).
+MOUNTED_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Mounted</title><link rel="icon" href="data:,">
+<script src="{script}"></script></head>
+<body><endless-ruler id="kg" value="72.4"></endless-ruler><endless-loop id="loop" item="3"></endless-loop></body></html>
+"""
+
+MOUNT = "/endless"
+
+
+@pytest.fixture(scope="module")
+def mounted(server):
+    """Another origin whose `/endless/…` is the Endless server (a reverse proxy, as an app mounting Endless under a
+    prefix has it); anything else under `/endless` is a 404, and `/{name}.html` is MOUNTED_PAGE with the script at
+    `/endless/{name}.js` or `/endless/v/VERSION/endless.js` (`versioned.html`). `paths` lists what it was asked."""
+    with urllib.request.urlopen(server.base + "/", timeout=10) as response:
+        versioned = re.search(r'href="(/v/[^/"]+/endless\.js)"', response.read().decode()).group(1)
+    pages = {"/plain.html": MOUNTED_PAGE.format(script=f"{MOUNT}/endless.js"),
+             "/versioned.html": MOUNTED_PAGE.format(script=MOUNT + versioned)}
+    paths: list[str] = []
+
+    class Proxy(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            paths.append(self.path)
+            if self.path in pages:
+                return self._answer(200, {"Content-Type": "text/html; charset=utf-8"}, pages[self.path].encode())
+            if not self.path.startswith(MOUNT + "/"):
+                return self._answer(404, {"Content-Type": "text/plain"}, b"not mounted here")
+            try:
+                with urllib.request.urlopen(server.base + self.path[len(MOUNT):], timeout=10) as answer:
+                    status, headers, body = answer.status, answer.headers, answer.read()
+            except urllib.error.HTTPError as error:
+                status, headers, body = error.code, error.headers, error.read()
+            self._answer(status, {name: headers[name] for name in ["Content-Type", "Cache-Control"] if headers[name]},
+                         body)
+
+        def _answer(self, status: int, headers: dict, body: bytes):
+            self.send_response(status)
+            for name, value in {**headers, "Content-Length": str(len(body))}.items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(body)
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Proxy)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}", paths
     httpd.shutdown()

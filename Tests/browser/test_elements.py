@@ -10,6 +10,7 @@ import urllib.request
 
 import pytest
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import MONITOR_JS, TILE_BOX_JS
 
@@ -117,22 +118,48 @@ def test_value_reset_disabled_and_events(form_page):
     page.wait_for(lambda: page.value("kg") == "72.5" and form_value(page, "kg") == "72.5")
 
 
-# A frame the element applies as if the server had answered it: where it is, with `snap` the scroll to settle at.
-SNAP_FRAME_JS = """
-  const el = document.getElementById('kg');
-  const axis = { axis: 'x', origin: el.axes[0].origin, have: el.axes[0].have, scroll: null, shift: 0, snap: arguments[0] };
-  el.apply({ seq: el.seq, axes: [axis], add: [], move: [], remove: [], readout: el.readout, settled: false,
-    mark: el.mark }, false);
+# kg placed anew at its value, and the server's answer to that placement changed on its way in to also say to snap
+# `arguments[0]` px past where it puts the view (`window.__placedAt`); with `arguments[1]`, the first scroll event after
+# that answer writes the scroll position that many px back from there. `window.__asked` holds kg's requests from then
+# on, `window.__scrolls` the scroll events of its view since the answer came in.
+SNAP_ANSWER_JS = """
+  const el = document.getElementById('kg'), v = window.__v('kg'), real = window.fetch;
+  const past = arguments[0], back = arguments[1];
+  let pending = true;
+  window.__asked = [];
+  window.__scrolls = null;
+  window.fetch = (url, options) => {
+    const answer = real(url, options);
+    if (!String(url).includes('/frame/ruler?seq=')) return answer;  // kg has no attributes: its query starts with seq
+    window.__asked.push(String(url));
+    if (!pending) return answer;
+    pending = false;
+    return answer.then(async (response) => {
+      const frame = await response.json(), axis = frame.axes[0];
+      window.__placedAt = axis.scroll;
+      axis.snap = axis.scroll + past;
+      window.__scrolls = 0;
+      v.addEventListener('scroll', () => { window.__scrolls += 1; });
+      if (back !== null) {
+        v.addEventListener('scroll', () => { v.scrollLeft = axis.scroll - back; }, { once: true });
+      }
+      return new Response(JSON.stringify(frame), { headers: { 'Content-Type': 'application/json' } });
+    });
+  };
+  el.value = el.value;
 """
 
 
 def test_a_snap_already_reached_settles_at_once(form_page):
     """A late scroll event can reach the tick before the answer asking to snap there: no scroll is left to end, so
-    the element asks to settle at once instead of waiting for a `scrollend` that never comes."""
+    the element asks to settle at once instead of waiting for a `scrollend` that never comes (nor a quiet spell: no
+    scroll event comes either)."""
     page = form_page
     at = page.view_js("kg", "v.scrollLeft")
-    asked = page.js(SNAP_FRAME_JS + "return Boolean(el.want && el.want.end) && el.snapping === null;", at)
-    assert asked, "a snap already reached asks to settle"
+    page.js(SNAP_ANSWER_JS, 0, None)
+    page.wait_for(lambda: any("end=1" in url for url in page.js("return window.__asked")),
+                  lambda: f"a snap already reached did not ask to settle: {page.js('return window.__asked')}")
+    assert page.js("return [window.__placedAt, window.__scrolls]") == [at, 0], "placed where it was, not scrolled"
     page.settle("kg")
     assert page.value("kg") == "72.4" and page.view_js("kg", "v.scrollLeft") == at
 
@@ -141,11 +168,9 @@ def test_a_snap_cut_short_still_settles(form_page):
     """A write of the scroll position stops a smooth snap on its way, and no `scrollend` reaches the snap: after
     a quiet spell the element settles where the scroll stopped, with one change."""
     page = form_page
-    at = page.view_js("kg", "v.scrollLeft")
     page.js("window.events = []")
     # The snap starts towards 30 ticks on; its first step is cut short by a write 25.6 ticks back.
-    page.js(SNAP_FRAME_JS + "const v = el.shadowRoot.querySelector('.view');"
-            "v.addEventListener('scroll', () => { v.scrollLeft = arguments[0] - 556; }, { once: true });", at + 300)
+    page.js(SNAP_ANSWER_JS, 300, 256)
     page.wait_for(lambda: page.js("return window.events.some((e) => e[0] === 'kg' && e[1] === 'change')"),
                   f"stuck at {page.value('kg')}: no change after the snap was cut short")
     # 256 px back from 72.4 is 25.6 ticks: it settles on 26 of them.
@@ -481,3 +506,73 @@ def test_the_bundled_form_submits_the_height(page):
     page.driver.find_element("css selector", "#height-form button[type=submit]").click()
     page.wait_for(lambda: "height=177.5" in page.driver.current_url)
     page.wait_for(lambda: page.el("submitted").text == "Submitted: height=177.5")
+
+
+@pytest.mark.parametrize("page_name", ["plain", "versioned"])
+def test_elements_ask_the_prefix_their_script_came_from(driver, mounted, page_name):
+    """Served under a mount prefix (`/endless/endless.js`, or its versioned `/endless/v/VERSION/endless.js`), the
+    elements ask `/endless/frame/…`: the prefix, not the origin's root (a 404 there)."""
+    origin, paths = mounted
+    driver.get_log("browser")
+    paths.clear()
+    driver.get(f"{origin}/{page_name}.html")
+    live = ("return ['kg', 'loop'].every((id) => { const root = document.getElementById(id).shadowRoot;"
+            "  return Boolean(root && root.querySelector('.frame.live .canvas > svg')); })")
+    WebDriverWait(driver, 10, poll_frequency=0.05).until(lambda d: d.execute_script(live),
+                                                         f"not live; the proxy was asked {paths}")
+    driver.execute_script("document.getElementById('kg').value = '80.5'")
+    WebDriverWait(driver, 10, poll_frequency=0.05).until(
+        lambda d: d.execute_script("return document.getElementById('kg').value") == "80.5")
+    assert driver.execute_script("return document.getElementById('loop').item") == 3
+    frames = [path for path in paths if "/frame/" in path]
+    assert {path.split("?")[0] for path in frames} == {"/endless/frame/ruler", "/endless/frame/loop"}, frames
+    assert not [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+
+
+# From now on, each element's `endless-frame` listeners by its id: `window.__listening(id)` counts them.
+TRACK_LISTENERS_JS = """
+  const listeners = {}, add = EventTarget.prototype.addEventListener, remove = EventTarget.prototype.removeEventListener;
+  const of = (target) => (listeners[target.id] ??= new Set());
+  EventTarget.prototype.addEventListener = function (type, listener, options) {
+    if (type === 'endless-frame' && this.id) of(this).add(listener);
+    return add.call(this, type, listener, options);
+  };
+  EventTarget.prototype.removeEventListener = function (type, listener, options) {
+    if (type === 'endless-frame' && this.id) of(this).delete(listener);
+    return remove.call(this, type, listener, options);
+  };
+  window.__listening = (id) => listeners[id]?.size ?? 0;
+"""
+
+
+def test_a_removed_or_repointed_follower_stops_listening_to_its_leader(form_page):
+    """A follower listens to its leader's frames. Removed from the page, it stops at once (it no longer moves with its
+    leader, nor is it woken by it); put back, it follows again; pointed at another leader, it listens to that one
+    only."""
+    page = form_page
+    page.js(TRACK_LISTENERS_JS + """
+      const follower = document.createElement('endless-ruler');
+      follower.id = 'pounds';
+      for (const [name, value] of [['follows', 'kg'], ['factor', '2.20462262185'], ['min', '18'], ['max', '2204'],
+        ['ends', 'clamp']]) follower.setAttribute(name, value);
+      document.getElementById('form').append(follower);""")
+    page.wait_for(lambda: page.value("pounds") == "159.6", lambda: f"the new follower reads {page.value('pounds')}")
+    assert page.js("return window.__listening('kg')") == 1
+
+    page.js("window.__removed = document.getElementById('pounds'); window.__removed.remove()")
+    assert page.js("return window.__listening('kg')") == 0, "a removed follower still listens to its leader"
+    page.js("document.getElementById('kg').value = '80.5'")
+    page.wait_for(lambda: page.value("kg") == "80.5" and page.value("lb") == "177.5", "kg and lb did not move")
+    assert page.js("return [window.__removed.value, window.__listening('kg')]") == ["159.6", 0]
+
+    page.js("document.getElementById('form').append(window.__removed)")
+    page.wait_for(lambda: page.value("pounds") == "177.5", lambda: f"put back, it reads {page.value('pounds')}")
+    assert page.js("return window.__listening('kg')") == 1
+
+    page.js("document.getElementById('pounds').setAttribute('follows', 'height')")  # 172.5 cm, as if kg
+    assert page.js("return window.__listening('kg')") == 0, "a re-pointed follower still listens to its old leader"
+    page.wait_for(lambda: page.value("pounds") == "380.3", lambda: f"re-pointed, it reads {page.value('pounds')}")
+    assert page.js("return [window.__listening('kg'), window.__listening('height')]") == [0, 1]
+    page.js("document.getElementById('kg').value = '72.4'")
+    page.wait_for(lambda: page.value("kg") == "72.4" and page.value("lb") == "159.6", "kg and lb did not move")
+    assert page.value("pounds") == "380.3"

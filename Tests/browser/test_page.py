@@ -581,7 +581,9 @@ def test_a_grid_flung_fast_draws_bare_blocks_and_labels_them_when_it_stops(page)
     page.wait_for(lambda: page.js(BARE_JS, False)[1] == 0,
                   f"blocks held, and of them bare, after the fling: {page.js(BARE_JS, False)}", timeout=5)
     held, _ = page.js(BARE_JS, False)
-    assert held == page.js("return document.getElementById('grid').tiles.size") > 0, "a block redrawn is replaced"
+    places = page.js(TILE_BOX_JS + "return new Set(tilesOf(window.__v('grid'))"
+                     ".map((b) => `${b.getAttribute('x')},${b.getAttribute('y')}`)).size")
+    assert held == places > 0, "a block redrawn replaces the one at its place"
 
 
 # Idle: a page left alone stops asking ------------------------------------------------------------------------------

@@ -5,6 +5,8 @@ extension StaticAssets {
         "endless.js": PackageResources.endless_js,
         "endless.css": PackageResources.endless_css,
         "page.js": PackageResources.page_js,
+        "custom-elements.json": PackageResources.custom_elements_json,
+        "endless.d.ts": PackageResources.endless_d_ts,
     ]
 
     /// The page's template, built in beside `public/`.

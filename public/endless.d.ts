@@ -1,0 +1,123 @@
+// Types of the Endless elements, defined by endless.js beside this file: <endless-ruler>, <endless-loop> and
+// <endless-grid>. The script is a plain script that exports nothing: import these as types only
+// (`import type { EndlessRuler } from './endless'`); at run time `customElements.get('endless-ruler')` is the class.
+// The same elements for editors and frameworks: custom-elements.json. A browser test checks both against the script.
+
+/** What the last frame said an element shows. Every value is a string, as the server wrote it. */
+export interface EndlessReadout {
+  /** What it shows, for people: a ruler's value with its unit (`72.4 kg`), `item 3`, or `(1000, -500)`. */
+  readonly text: string;
+  /** The address of an SVG of what is on screen: an `<img>` of it shows the same. */
+  readonly image: string;
+}
+
+export interface EndlessRulerReadout extends EndlessReadout {
+  /** The exact value under the pointer, at rest on a tick (`72.4`). */
+  readonly value: string;
+  /** The continuous value under the pointer where the view stands now (a follower follows it). */
+  readonly position: string;
+  /** The lowest value the ruler shows. */
+  readonly minimum: string;
+  /** The highest value the ruler shows. */
+  readonly maximum: string;
+  readonly orientation: 'horizontal' | 'vertical';
+}
+
+export interface EndlessLoopReadout extends EndlessReadout {
+  /** The item centred, from 0. */
+  readonly item: string;
+  /** The first item: 0. */
+  readonly minimum: string;
+  /** The last item: `count` - 1. */
+  readonly maximum: string;
+  readonly orientation: 'horizontal' | 'vertical';
+}
+
+export interface EndlessGridReadout extends EndlessReadout {
+  /** The world point at the grid's centre. */
+  readonly x: string;
+  readonly y: string;
+}
+
+/** A key an element moves by, and `press()` takes. */
+export type EndlessKey = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown' | 'PageUp' | 'PageDown' | 'Home' | 'End';
+
+/** The events every element fires, beside HTMLElement's. */
+export interface EndlessElementEventMap extends HTMLElementEventMap {
+  /** While what it shows changes, at most once per animation frame; bubbles. */
+  'input': Event;
+  /** Once a scroll has settled on a new value (a tick, an item centred, a point); bubbles. */
+  'change': Event;
+  /** After every frame applied: a follower follows its leader's. */
+  'endless-frame': CustomEvent<null>;
+}
+
+/** What every element has: the frame protocol, one view. Not an element of its own. */
+export declare abstract class EndlessView extends HTMLElement {
+  /** What the last frame said the element shows; empty until the first frame is in. */
+  get readout(): Partial<EndlessReadout>;
+  /** Moves as the key would (`grid.press('Home')`: back to its centre); not while disabled or following. */
+  press(key: EndlessKey): void;
+  addEventListener<K extends keyof EndlessElementEventMap>(type: K,
+    listener: (this: this, event: EndlessElementEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof EndlessElementEventMap>(type: K,
+    listener: (this: this, event: EndlessElementEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions): void;
+}
+
+/**
+ * `<endless-ruler>`: a slider and a form control whose value is an exact decimal. With `follows`, it follows the
+ * ruler of that `id` through `factor`, and is not scrolled by hand.
+ */
+export declare class EndlessRuler extends EndlessView {
+  static readonly formAssociated: true;
+  static readonly observedAttributes: readonly ['min', 'max', 'step', 'ticks', 'spacing', 'ends', 'unit', 'height',
+    'orientation', 'dir', 'theme', 'factor', 'value', 'follows'];
+  get readout(): Partial<EndlessRulerReadout>;
+  /** The exact value as a string (`"72.4"`), written with the step's decimals; set, the ruler goes there. */
+  get value(): string;
+  set value(value: string | number);
+  /** The form it belongs to, as for an `<input>`. */
+  get form(): HTMLFormElement | null;
+  /** The name it submits its value under: the `name` attribute (null without one). */
+  get name(): string | null;
+  set name(name: string | null);
+  /** Disabled, by its `disabled` attribute or a disabled fieldset: not submitted, not moved. */
+  get disabled(): boolean;
+  set disabled(on: boolean);
+}
+
+/** `<endless-loop>`: a looping strip, a slider over its items. */
+export declare class EndlessLoop extends EndlessView {
+  static readonly observedAttributes: readonly ['count', 'spacing', 'inset', 'height', 'orientation', 'theme',
+    'item'];
+  get readout(): Partial<EndlessLoopReadout>;
+  /** The item centred (0 is the first); set, the loop goes there. */
+  get item(): number;
+  set item(item: number | string);
+}
+
+/** `<endless-grid>`: an infinite grid, centred on a world point. */
+export declare class EndlessGrid extends EndlessView {
+  static readonly observedAttributes: readonly ['tile', 'theme', 'x', 'y'];
+  get readout(): Partial<EndlessGridReadout>;
+  /** The world point's x at its centre; set, the grid goes there. */
+  get x(): number;
+  set x(x: number | string);
+  /** The world point's y at its centre; set, the grid goes there. */
+  get y(): number;
+  set y(y: number | string);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'endless-ruler': EndlessRuler;
+    'endless-loop': EndlessLoop;
+    'endless-grid': EndlessGrid;
+  }
+}
