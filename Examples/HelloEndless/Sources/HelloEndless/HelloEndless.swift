@@ -16,12 +16,9 @@ struct HelloEndless {
             // The receipt draws the weight ordered with the core and the renderer, no server round trip.
             let weight = request.uri.queryParameters["weight"].map(String.init) ?? ""
             guard let value = DecimalNumber(weight), let picture = try? receipt(for: value) else {
-                return html(
-                    "<!doctype html><title>Order</title><main><p>Pick a weight first.</p></main>", status: .badRequest)
+                return html(page("Order", "<p>Pick a weight first.</p>"), status: .badRequest)
             }
-            return html(
-                "<!doctype html><title>Ordered</title><main><p id=\"ordered\">You ordered \(beans.format(value)) kg.</p>"
-                    + picture + "</main>")
+            return html(page("Ordered", "<p id=\"ordered\">You ordered \(beans.format(value)) kg.</p>\(picture)"))
         }
         var endless = EndlessOptions()
         endless.servesPage = false  // this app has a page of its own
@@ -42,6 +39,7 @@ struct HelloEndless {
         <html lang="en">
         <meta charset="utf-8">
         <title>Order coffee beans</title>
+        <link rel="icon" href="data:,">
         <script src="/endless/endless.js" defer></script>
         <main>
           <h1>Order coffee beans</h1>
@@ -64,6 +62,12 @@ struct HelloEndless {
         let window = try RulerWindow(ruler: beans, offset: try beans.offset(for: value), width: 600, height: 80)
         let document = String(decoding: RulerRenderer(ruler: beans, height: 80).render(window).document, as: UTF8.self)
         return String(document.drop { $0 != "\n" })  // the document without its XML declaration
+    }
+
+    /// A small page of the app's, its content in a `main` landmark.
+    static func page(_ title: String, _ content: String) -> String {
+        "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>\(title)</title><link rel=\"icon\" href=\"data:,\">"
+            + "<main>\(content)</main></html>"
     }
 
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
