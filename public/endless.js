@@ -1,7 +1,7 @@
 // Endless elements: <endless-ruler>, <endless-loop> and <endless-grid>. Each reports where it is scrolled to the
 // server that served this script (`frame/{view}` beside it) and applies what the server answers: it keeps no
 // geometry. Every view asks and applies the same way; a subclass says only what its element shows and sends.
-// The protocol: README, "The frame protocol". Their types: endless.d.ts; their manifest: custom-elements.json.
+// The protocol: docs/protocol.md. Their types: endless.d.ts; their manifest: custom-elements.json.
 'use strict';
 (() => {
   const script = document.currentScript;
@@ -20,7 +20,7 @@
   const quietEnd = 'onscrollend' in window ? 500 : 150;
   const template = document.createElement('template'), shadow = document.createElement('template');
   // Tiles are `<svg>`s in one canvas `<svg>`, placed by `x` and `y`; the scroller is opaque, so that the compositor
-  // scrolls it rather than the main thread repainting it (README: "The page puts tiles in one canvas").
+  // scrolls it rather than the main thread repainting it (docs/protocol.md: "The page puts tiles in one canvas").
   const css = `:host { display: block; position: relative; overflow: hidden; height: 120px;
   background: var(--endless-background, #fafafa); font: 14px/1.4 system-ui, sans-serif; }
 :host([hidden]) { display: none; }
@@ -214,7 +214,7 @@
 
     /**
      * Asks for a frame: one request per animation frame, its wants merged (an end, a key, a resize or a placement
-     * supersedes). A placement's request goes out once its frame is painted (README: "The server's picture shows
+     * supersedes). A placement's request goes out once its frame is painted (docs/protocol.md: "The server's picture shows
      * first").
      */
     [ask](want) {
@@ -254,7 +254,7 @@
       return !early;
     }
 
-    /** The request's query: the configuration, then the report (README: "The frame protocol"). */
+    /** The request's query: the configuration, then the report (docs/protocol.md: "The frame protocol"). */
     #query(want, own, sent) {
       const q = new URLSearchParams();
       for (const name of this.#configuration) {

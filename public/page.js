@@ -3,7 +3,7 @@
 'use strict';
 
 // The elements' script runs once the page's first frame is painted: until then each element shows the server's
-// picture inlined in it, and that frame waits for no shadow root (README: "The bundled page paints first").
+// picture inlined in it, and that frame waits for no shadow root (docs/protocol.md: "The bundled page paints first").
 requestAnimationFrame(() => setTimeout(() => document.head.append(Object.assign(document.createElement('script'),
   { src: document.getElementById('elements-script').href }))));
 
