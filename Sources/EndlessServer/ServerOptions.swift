@@ -1,6 +1,8 @@
 /// How `endless` listens: its address and its connections' limits, and what it mounts (`endless`).
 public struct ServerOptions: Sendable {
+    /// The address to listen on: `0.0.0.0` to serve other machines.
     public var host = "127.0.0.1"
+    /// The port to listen on; 0 picks a free one (`onServerRunning` is told which).
     public var port = 8080
     /// What is mounted at `/`: caches, chunks, large windows, the page.
     public var endless = EndlessOptions()
