@@ -16,7 +16,7 @@ final class StaticAssets: Sendable {
     /// One file as served.
     struct Asset: Sendable {
         let bytes: ByteBuffer
-        /// Compressed once, when read.
+        /// Compressed once, when read, as small as libdeflate makes it.
         let gzipped: ByteBuffer?
         /// The content's hash: the ETag, and the version in its URL.
         let version: String
@@ -65,7 +65,7 @@ final class StaticAssets: Sendable {
 
     private func make(_ bytes: ByteBuffer, named name: String, stamp: Stamp?) -> Asset {
         Asset(
-            bytes: bytes, gzipped: compressors.gzip(bytes),
+            bytes: bytes, gzipped: WholeGzipPool.smallest(bytes) ?? compressors.gzip(bytes),
             version: String(fnv1a64(bytes.readableBytesView), radix: 36), contentType: Self.contentType(of: name),
             stamp: stamp)
     }

@@ -9,10 +9,10 @@ final class WholeGzipPool: Sendable {
     private let idle = Mutex<[Compressor]>([])
     private let capacity: Int
 
-    /// One libdeflate compressor at level 1, used by one answer at a time.
+    /// One libdeflate compressor, at level 1 unless told otherwise, used by one answer at a time.
     final class Compressor: @unchecked Sendable {
         let pointer: OpaquePointer?
-        init() { pointer = libdeflate_alloc_compressor(1) }
+        init(level: Int32 = 1) { pointer = libdeflate_alloc_compressor(level) }
         deinit { if let pointer { libdeflate_free_compressor(pointer) } }
     }
 
@@ -28,9 +28,19 @@ final class WholeGzipPool: Sendable {
         bytes.withUnsafeBufferPointer { compress($0) }
     }
 
+    /// `bytes` at libdeflate's highest level, for a file compressed once and sent many times (`StaticAssets`).
+    static func smallest(_ bytes: ByteBuffer) -> ByteBuffer? {
+        let compressor = Compressor(level: 12)
+        return bytes.withUnsafeReadableBytes { compress($0.bindMemory(to: UInt8.self), with: compressor) }
+    }
+
     private func compress(_ bytes: UnsafeBufferPointer<UInt8>) -> ByteBuffer? {
         let compressor = idle.withLock { $0.popLast() } ?? Compressor()
         defer { idle.withLock { if $0.count < capacity { $0.append(compressor) } } }
+        return Self.compress(bytes, with: compressor)
+    }
+
+    private static func compress(_ bytes: UnsafeBufferPointer<UInt8>, with compressor: Compressor) -> ByteBuffer? {
         guard let pointer = compressor.pointer else { return nil }
         let bound = libdeflate_gzip_compress_bound(pointer, bytes.count)
         var output = ByteBufferAllocator().buffer(capacity: bound)
