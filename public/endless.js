@@ -284,7 +284,7 @@
       return q.toString().replace(/\+/g, '%20');
     }
 
-    /** Fetches the frame and applies it, unless a newer request or placement has made it stale; or asks again. */
+    /** Fetches the frame and applies it, unless a newer request or placement aborted it; or asks again. */
     #fetch(query, sent, want) {
       const control = new AbortController(), scrolls = this.#scrolls;
       const timer = setTimeout(() => control.abort('timeout'), timeout);
@@ -305,7 +305,9 @@
           }
           this[stale](false);
         })
-        .catch((error) => control.signal.reason !== 'timeout' && control.signal.aborted || this.#retry(want, error))
+        .catch((error) => {
+          if (!control.signal.aborted || control.signal.reason === 'timeout') this.#retry(want, error);
+        })
         .finally(() => {
           clearTimeout(timer);
           if (this.#busy !== control) return;

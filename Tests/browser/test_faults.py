@@ -243,7 +243,8 @@ def test_before_its_first_frame_an_element_is_the_size_it_will_be(browser, proxy
         proxy.set("pass")
 
 
-# The bundled page's views: each one's value and stale mark, and whether the weight ruler's pointer is on a tick.
+# The bundled page's views: the rulers' values, the views stale or showing an error, the readouts dimmed, and whether
+# the weight ruler's pointer is on a tick.
 BUNDLED_JS = TILE_BOX_JS + r"""
 if (!document.getElementById('weight').shadowRoot) return { live: false };  // the script has not run yet
 const v = document.getElementById('weight').shadowRoot.querySelector('.view');
@@ -255,6 +256,7 @@ return { weight: of('weight').value, pounds: of('pounds').value, onTick: off <= 
   stale: ['weight', 'pounds', 'height', 'loop', 'grid'].filter((id) => of(id).hasAttribute('stale')),
   errors: ['weight', 'pounds', 'height', 'loop', 'grid']
     .filter((id) => !of(id).shadowRoot.querySelector('.error').hidden),
+  dimmed: [...document.querySelectorAll('output.stale')].map((output) => output.id),
   live: ['weight', 'pounds', 'height', 'loop', 'grid'].every((id) => of(id).shadowRoot?.querySelector('.frame.live')) };
 """
 
@@ -289,6 +291,7 @@ def test_the_bundled_page_rides_out_its_server_restarted(browser):
         time.sleep(1.5)
         during = b.js(BUNDLED_JS)
         assert (during["weight"], during["pounds"], during["errors"]) == ("72.4", "159.6", []), during
+        assert during["dimmed"] == ["weight-value", "pounds-value"], during  # page.js dims their readouts
         server = Server(binary, port=server.port)
         started = now(b)
         b.wait(lambda: not b.js(BUNDLED_JS)["stale"], lambda: f"still stale: {b.js(BUNDLED_JS)}", timeout=5)
@@ -296,6 +299,6 @@ def test_the_bundled_page_rides_out_its_server_restarted(browser):
         assert back < BACK_WITHIN_MS, f"the weight ruler came back {back:.0f} ms after its server"
         b.wait(lambda: (lambda s: (s["weight"], s["pounds"], s["onTick"]) == ("84.7", "186.7", True))(b.js(BUNDLED_JS)),
                lambda: f"after the restart: {b.js(BUNDLED_JS)}")
-        assert b.js(BUNDLED_JS)["errors"] == []
+        assert (lambda s: (s["errors"], s["dimmed"]))(b.js(BUNDLED_JS)) == ([], [])
     finally:
         server.stop()
