@@ -50,6 +50,13 @@ export interface EndlessElementEventMap extends HTMLElementEventMap {
   'change': Event;
   /** After every frame applied: a follower follows its leader's. */
   'endless-frame': CustomEvent<null>;
+  /**
+   * Its server (for a follower, its leader's) stopped answering: no connection, a timeout, a 5xx. It is stale
+   * (`:state(stale)`, the `stale` attribute), keeps its tiles, scroll and value, and asks again by itself; bubbles.
+   */
+  'endless-offline': Event;
+  /** Its server answers again, and it shows where its reader left it; bubbles. */
+  'endless-online': Event;
 }
 
 /** What every element has: the frame protocol, one view. Not an element of its own. */

@@ -1,16 +1,13 @@
 // Endless elements: <endless-ruler>, <endless-loop> and <endless-grid>. Each reports where it is scrolled to the
-// server that served this script (`frame/{view}` beside it) and applies what the server answers: it keeps no
-// geometry. Every view asks and applies the same way; a subclass says only what its element shows and sends.
-// The protocol: docs/protocol.md. Their types: endless.d.ts; their manifest: custom-elements.json.
+// server of this script and applies its answers: no geometry here. A subclass says only what its element shows and
+// sends. The protocol: docs/protocol.md; the types: endless.d.ts; the manifest: custom-elements.json.
 'use strict';
 (() => {
   const script = document.currentScript;
-  // The server's address, with the prefix it is mounted at if any: this script's folder, less the `v/VERSION/` of a
-  // versioned address (`/endless/v/1a2b/endless.js` and `/endless/endless.js` are both served at `/endless`).
+  // The server, with its mount prefix: this script's folder, less a versioned address's `v/VERSION/`.
   const base = (script ? new URL('.', script.src).href.replace(/\/v\/[^/]+\/$/, '/') : `${location.origin}/`)
     .replace(/\/$/, '');
-  // How long this script took to come from the server (0 if unknown: cached, or timing not allowed): the round trip
-  // of an element's first request, before one of its own is measured. The server sizes a view's margin at rest by it.
+  // How long this script took to come (0 if unknown): the round trip an element reports before it has measured one.
   const scriptTiming = script && performance.getEntriesByName(script.src)[0];
   const scriptRoundTrip = scriptTiming && scriptTiming.requestStart > 0
     ? Math.max(0, scriptTiming.responseStart - scriptTiming.requestStart) : 0;
@@ -18,9 +15,11 @@
   const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'];
   // This long without a scroll event ends a scroll with no `scrollend` (WebKit; a smooth snap cut short elsewhere).
   const quietEnd = 'onscrollend' in window ? 500 : 150;
+  // A frame not answered in `timeout` ms is given up; a failed one is asked again, waiting twice as long each time up
+  // to `lastRetry` (docs/elements.md: "When the server is away"). `offline`: the elements without it (one warning).
+  const timeout = 5000, lastRetry = 1000, offline = new Set();
   const template = document.createElement('template'), shadow = document.createElement('template');
-  // Tiles are `<svg>`s in one canvas `<svg>`, placed by `x` and `y`; the scroller is opaque, so that the compositor
-  // scrolls it rather than the main thread repainting it (docs/protocol.md: "The page puts tiles in one canvas").
+  // Tiles are `<svg>`s in one canvas `<svg>`; the scroller is opaque, so that the compositor scrolls it (protocol.md).
   const css = `:host { display: block; position: relative; overflow: hidden; height: 120px;
   background: var(--endless-background, #fafafa); font: 14px/1.4 system-ui, sans-serif; }
 :host([hidden]) { display: none; }
@@ -38,15 +37,18 @@
 .pointer { display: none; position: absolute; background: var(--endless-accent, #e53935); pointer-events: none; }
 .ruler .pointer { display: block; top: 0; bottom: 0; left: 50%; width: 2px; margin-left: -1px; }
 .ruler.y .pointer { top: 50%; bottom: auto; left: 0; right: 0; width: auto; height: 2px; margin: -1px 0 0; }
-.error { position: absolute; inset: 0; margin: 0; padding: .5em; color: #b00020; background: #fff3f3; }`;
+.error { position: absolute; inset: 0; margin: 0; padding: .5em; color: #b00020; background: #fff3f3; }
+.stale { position: absolute; top: 6px; right: 6px; width: 6px; height: 6px; border-radius: 50%; background: #888;
+  opacity: 0; transition: opacity .3s; pointer-events: none; }
+:host([stale]) .stale { opacity: 1; }
+:host([stale]) .canvas { opacity: .6; }`;
 
-  // Every element's shadow root, parsed once and cloned: parsed for each element, it held up the first frame. The
-  // tiles are a picture of what the element's ARIA says (a slider's children are presentational anyway), and keys
-  // on the element scroll them: hidden from assistive technology, hundreds of labels are not read out one by one.
+  // Every shadow root is cloned from one parsed once (parsing each held up the first frame). The tiles picture what
+  // the element's ARIA says: hidden from assistive technology, hundreds of labels are not read out one by one.
   shadow.innerHTML = `<style>${css}</style><style></style><style></style><div class="frame">` +
     '<div class="view" part="view" aria-hidden="true"><div class="content"><svg class="canvas"></svg></div></div>' +
     '<div class="static"><slot></slot></div><div class="pointer" part="pointer"></div>' +
-    '<p class="error" role="alert" hidden></p></div>';
+    '<div class="stale" part="stale"></div><p class="error" role="alert" hidden></p></div>';
 
   /** Puts a tile where the frame says, in content coordinates. */
   const placeTile = (el, tile) => { el.setAttribute('x', tile.left); el.setAttribute('y', tile.top); };
@@ -56,30 +58,32 @@
     for (const [name, value] of Object.entries(values)) el.setAttribute(`aria-${name}`, value);
   };
 
-  // What a view's element tells the shared protocol, and what it asks of it. Keyed by symbols: they are between the
-  // classes of this script, no part of an element's public API.
+  // Between the classes of this script, no part of an element's public API: keyed by symbols.
   const start = Symbol('start'), here = Symbol('here'), extra = Symbol('extra'), show = Symbol('show'),
     sizeCSS = Symbol('sizeCSS'), following = Symbol('following'), placeAt = Symbol('placeAt'), ask = Symbol('ask'),
-    fail = Symbol('fail');
+    fail = Symbol('fail'), stale = Symbol('stale'), internals = Symbol('internals');
 
   /**
    * One live view: the frame protocol, the same for every view. Not an element of its own.
    * @fires input - while what it shows changes, at most once per animation frame
    * @fires change - once a scroll has settled on a new value (a tick, an item centred, a point)
    * @fires endless-frame - after every frame applied (a follower follows its leader's)
+   * @fires endless-offline - its server stopped answering: it is stale, and asks again by itself
+   * @fires endless-online - its server answers again
    */
   class EndlessView extends HTMLElement {
     // The view's parts, in its shadow root.
     #frame; #view; #content; #canvas; #error; #themeStyle; #sizeStyle;
-    // What it is: the server's name for its view, and the attributes that configure it.
-    #kind; #configuration;
+    #kind; #configuration; // the server's name for its view, the attributes that configure it
     // What the server last said: the readout, the tiles held by key, per axis its origin and tiles held, the mark.
     #readout = {}; #tiles = new Map(); #axes = []; #mark = null;
     // Where a placement opens (its position parameters; null until the first) and the text last committed.
     #startAt = null; #committed = null;
-    // Requests: the next report wanted, its frame callback, the one in flight (its abort controller), whether
-    // another waits for it, its `seq`, and the server's `pace` with the frames waited since the last report.
+    // Requests: the report wanted, its frame callback, the one in flight, whether another waits, `seq`, `pace`, the
+    // frames waited since the last report.
     #want = null; #raf = 0; #busy = null; #dirty = false; #seq = 0; #pace = 1; #waited = 0;
+    // Stale, a retry's timer and wait; the reader's scrolls, those the last frame applied saw; our last write.
+    #stale = false; #retrying = 0; #backoff = 0; #scrolls = 0; #confirmed = 0; #ours = '';
     // Measures: the last 8 round trips, the last 8 gaps between scroll events a frame apart, the last scroll event.
     #roundTrips = []; #frameTimes = []; #scrolledAt = null;
     // Scrolling: whether the reader moved it since it last settled, a snap on its way, the quiet timer, the size.
@@ -93,6 +97,7 @@
       super();
       this.#kind = kind;
       this.#configuration = configuration;
+      this[internals] = this.attachInternals(); // a ruler's form value, every view's custom state
       const root = this.attachShadow({ mode: 'open' });
       root.append(shadow.content.cloneNode(true));
       [, this.#themeStyle, this.#sizeStyle] = root.querySelectorAll('style');
@@ -110,7 +115,7 @@
         event.preventDefault();
         this[ask]({ key: event.key });
       });
-      // A new size moves a ruler's pointer and a loop's centre: ask again (the first call is the size it has).
+      // A new size moves a ruler's pointer and a loop's centre: ask again.
       new ResizeObserver(() => {
         const now = `${this.#view.clientWidth}x${this.#view.clientHeight}`;
         if (this.#size && now !== this.#size) this[ask](this.#axes.length ? { resize: 1 } : { first: 1 });
@@ -119,17 +124,14 @@
     }
 
     /**
-     * What the last frame said the element shows: `text` (its value with its unit, for people), `image` (the
-     * address of an SVG of what is on screen), and a ruler's `value`, `position`, `minimum`, `maximum` and
-     * `orientation`, a loop's `item`, `minimum`, `maximum` and `orientation`, or a grid's `x` and `y`.
+     * What the last frame said the element shows (`text`, `image`, and a ruler's `value`, `position`…: endless.d.ts).
      * Empty until the first frame is in.
      * @type {Readonly<Record<string, string>>}
      */
     get readout() { return this.#readout; }
 
     /**
-     * Moves as the key would (`grid.press('Home')`: back to its centre), and as it would not while the element is
-     * disabled or following.
+     * Moves as the key would (`grid.press('Home')`: back to its centre); not while disabled or following.
      * @param {string} key `ArrowLeft`, `ArrowRight`, `ArrowUp`, `ArrowDown`, `PageUp`, `PageDown`, `Home` or `End`
      */
     press(key) { if (keys.includes(key) && !this.#still()) this[ask]({ key }); }
@@ -139,7 +141,10 @@
       this[placeAt](this[start]());
     }
 
-    disconnectedCallback() { this.#busy?.abort(); }
+    disconnectedCallback() {
+      this.#busy?.abort();
+      offline.delete(this);
+    }
 
     // Not while it is upgraded or parsed (before `connectedCallback`): one placement, not one an attribute.
     attributeChangedCallback() { if (this.isConnected && this.#startAt) this[placeAt](this[start]()); }
@@ -151,7 +156,7 @@
     [placeAt](at) {
       for (const tile of this.#tiles.values()) tile.remove();
       this.#busy?.abort();
-      // `seq` moves on, so that an answer still on its way, for the view as it was, is dropped.
+      // `seq` moves on: an answer on its way, for the view as it was, is dropped.
       this.#seq += 1;
       this.#tiles = new Map();
       this.#axes = [];
@@ -169,6 +174,9 @@
       if (gap < 200) this.#frameTimes = [...this.#frameTimes.slice(-7), gap]; // (none since a write: that was ours)
       this.#scrolledAt = now;
       if (this[following]()) return;
+      // The reader's, not a snap or write of ours: the value under the pointer is unknown until answered.
+      if (!this.#snapping && this.#where() !== this.#ours) this.#scrolls += 1;
+      if (this.#stale) this.#check();
       this.#moved = true;
       this[ask]({});
       clearTimeout(this.#quiet);
@@ -177,10 +185,7 @@
       if (this.#snapping && this.#atSnap()) this.#ended();
     }
 
-    /**
-     * A scroll ended: settle it once, unless it is a snap of ours still on its way (a key pressed twice). Quiet for
-     * `quietEnd`, no snap is on its way: one that stopped short settles where it is.
-     */
+    /** A scroll ended: settle it once, unless a snap of ours is on its way (after `quietEnd`, it stopped short). */
     #ended({ quiet = false } = {}) {
       if (this[following]() || !this.#moved || (this.#snapping && !this.#atSnap() && !quiet)) return;
       // The last fraction of a point a smooth snap may leave (a browser will not scroll less than a point smoothly).
@@ -200,33 +205,30 @@
     #wrote(edge, position) {
       this.#view[scrollOf[edge]] = position;
       this.#scrolledAt = null;
+      this.#ours = this.#where();
     }
 
-    /**
-     * Scrolls smoothly to the snap. One already there (a late scroll event got there first) has no scroll to end,
-     * so it settles now; otherwise it would wait for a `scrollend` that never comes.
-     */
+    #where() { return `${this.#view.scrollLeft},${this.#view.scrollTop}`; }
+
+    /** Scrolls smoothly to the snap; one already there settles now (no `scrollend` would come). */
     #snapTo() {
       if (!this.#atSnap()) return this.#view.scrollTo({ ...this.#snapping, behavior: 'smooth' });
       this.#moved = true;
       this.#ended();
     }
 
-    /**
-     * Asks for a frame: one request per animation frame, its wants merged (an end, a key, a resize or a placement
-     * supersedes). A placement's request goes out once its frame is painted (docs/protocol.md: "The server's picture shows
-     * first").
-     */
+    /** Asks for a frame, at most once an animation frame; a placement's once its frame is painted (protocol.md). */
     [ask](want) {
       this.#want = Object.assign(this.#want || {}, want);
       const send = () => (this.#want?.first ? setTimeout(() => this.#send()) : this.#send());
       if (!this.#raf) this.#raf = requestAnimationFrame(() => { this.#raf = 0; send(); });
     }
 
-    /** Sends what is wanted, if it is due: its query, then its answer fetched and applied. */
+    /** Sends what is wanted, if it is due. */
     #send() {
       const want = this.#want;
-      if (!want || !this.#view.clientWidth || !this.#view.clientHeight) return; // sent already, or not laid out yet
+      // Sent already, waiting to ask again, or not laid out yet.
+      if (!want || this.#retrying || !this.#view.clientWidth || !this.#view.clientHeight) return;
       const own = this[extra]();
       if (!own || !this.#due(want)) return; // a follower whose leader has no value yet; or not this frame
       this.#busy?.abort();
@@ -235,13 +237,12 @@
       this.#waited = 0;
       this.#seq += 1;
       const sent = performance.now();
-      this.#fetch(this.#query(want, own, sent), sent, Boolean(want.first)); // a placement is no change of the reader's
+      this.#fetch(this.#query(want, own, sent), sent, want);
     }
 
     /**
-     * Whether a report goes now. One at a time: a scroll's report waits for the answer in flight (an end, a key, a
-     * resize or a placement replaces it). In a fast fling the server asks for one only every `pace` frames, counted
-     * from the last one sent.
+     * Whether a report goes now: a scroll's waits for the answer in flight (an end, a key, a resize or a placement
+     * replaces it), and in a fast fling goes every `pace` frames.
      */
     #due(want) {
       const plain = !(want.end || want.key || want.first || want.resize);
@@ -270,39 +271,81 @@
         q.set('have', this.#axes.map((axis) => axis.have).join());
       }
       for (const [name, value] of Object.entries({ ...at, ...own })) q.set(name, value);
-      // With the last frame's mark, the server tells how fast we scroll: the clock is when the page first saw this
-      // position (its scroll event), not when we ask, later in a frame other script may have made long.
+      // For the speed: when the page first saw this position (its scroll event), not later, when it asks.
       q.set('t', Math.round(this.#scrolledAt ?? sent));
-      // The quickest of the last few: the network's part, not a busy moment of the server or of this page. The
-      // script's own is only a first guess (its timing may leave out part of the way): the element's replace it.
+      // The quickest of the last few: the network's part, not a busy moment. The script's is only a first guess.
       q.set('rtt', Math.round(this.#roundTrips.length ? Math.min(...this.#roundTrips) : scriptRoundTrip));
       const frames = [...this.#frameTimes].sort((a, b) => a - b); // the middle: a frame's usual length, not a stall
       if (frames.length) q.set('frame', Math.round(frames[frames.length >> 1]));
       if (this.#mark && !want.first) q.set('mark', this.#mark);
       for (const name of ['end', 'resize']) if (want[name]) q.set(name, '1');
       if (want.key) q.set('key', want.key);
-      // A space as `%20`: `URLSearchParams` writes `+`, which a URL's query means literally (`unit=fl oz`).
+      // A space as `%20`, not the `+` of `URLSearchParams`, which a query means literally (`unit=fl oz`).
       return q.toString().replace(/\+/g, '%20');
     }
 
-    /** Fetches the frame and applies it, unless a newer request or placement has made it stale. */
-    #fetch(query, sent, quiet) {
-      const control = new AbortController();
+    /** Fetches the frame and applies it, unless a newer request or placement aborted it; or asks again. */
+    #fetch(query, sent, want) {
+      const control = new AbortController(), scrolls = this.#scrolls;
+      const timer = setTimeout(() => control.abort('timeout'), timeout);
       this.#busy = control;
       fetch(`${base}/frame/${this.#kind}?${query}`, { signal: control.signal })
         .then(async (response) => {
-          const answered = performance.now();
-          if (!response.ok) return this[fail](await response.text());
+          const answered = performance.now(), status = response.status;
+          if (status >= 500 || status === 408 || status === 429) throw response;
+          if (!response.ok) {
+            this[stale](false);
+            return this[fail](await response.text());
+          }
           const frame = await response.json();
           this.#roundTrips = [...this.#roundTrips.slice(-7), Math.max(0, answered - sent - (frame.took || 0))];
-          if (frame.seq === this.#seq) this.#apply(frame, quiet);
+          if (frame.seq === this.#seq) {
+            this.#confirmed = scrolls;
+            this.#apply(frame, Boolean(want.first)); // a placement is no change of the reader's
+          }
+          this[stale](false);
         })
-        .catch((error) => { if (error.name !== 'AbortError') this[fail](`network: ${error.message}`); })
+        .catch((error) => {
+          if (!control.signal.aborted || control.signal.reason === 'timeout') this.#retry(want, error);
+        })
         .finally(() => {
+          clearTimeout(timer);
           if (this.#busy !== control) return;
           this.#busy = null;
           if (this.#dirty) this[ask]({});
         });
+    }
+
+    /** Asks again where the view is then, after `Retry-After` or the backoff (random, lest every page ask at once). */
+    #retry({ first, resize, end }, error) {
+      this[stale](true, error.status || error.message || error);
+      this.#want = { first, resize, end: end && !this.#moved, ...this.#want };
+      this.#backoff = Math.min(this.#backoff * 2 || 250, lastRetry);
+      this.#retrying = setTimeout(() => {
+        this.#retrying = 0;
+        this[ask]({});
+      }, 1000 * error.headers?.get('Retry-After') || this.#backoff * (1 + Math.random()) / 2);
+    }
+
+    /** Stale: it keeps what it has, and says so (`:state(stale)`, the `stale` attribute and part, an event). */
+    [stale](on, why) {
+      if (on !== this.#stale) {
+        this.#stale = on;
+        this.toggleAttribute('stale', on);
+        try { this[internals].states?.[on ? 'add' : 'delete']('stale'); } catch {} // older engines: the attribute
+        if (on && !offline.size) console.warn(`Endless: no answer from ${base} (${why}); asking again`);
+        offline[on ? 'add' : 'delete'](this);
+        if (!on) this.#backoff = 0;
+        this.#check();
+        this.dispatchEvent(new Event(on ? 'endless-offline' : 'endless-online', { bubbles: true }));
+      }
+    }
+
+    /** A ruler stale and scrolled since its last frame is invalid: a form submits no value the reader does not see. */
+    #check() {
+      const unknown = this.#stale && this.#scrolls !== this.#confirmed;
+      const message = unknown ? 'Waiting for the server to confirm the value' : '';
+      if (this.constructor.formAssociated) this[internals].setValidity({ customError: unknown }, message);
     }
 
     /** A bad attribute: the server's one line, inside the element and in the console. */
@@ -335,7 +378,7 @@
         if (el) placeTile(el, tile);
       }
       if (!add.length) return;
-      // New tiles parsed in one go and put in at once: one parse and one insertion a frame, not one a tile.
+      // One parse and one insertion a frame, not one a tile.
       template.innerHTML = add.map((tile) => tile.svg).join('');
       const added = [...template.content.children];
       add.forEach((tile, index) => {
@@ -381,10 +424,7 @@
       }
     }
 
-    /**
-     * A one-axis view is `height` thick (120) across its axis, and 400 px long when vertical (the page may say
-     * otherwise: its style wins over `:host`).
-     */
+    /** A one-axis view is `height` thick (120), and 400 px long when vertical (the page's style wins over `:host`). */
     [sizeCSS]() {
       const thickness = /^\d+(\.\d+)?$/.test(this.getAttribute('height') || '') ? this.getAttribute('height') : 120;
       return this.getAttribute('orientation') === 'vertical' ? `:host { width: ${thickness}px; height: 400px; }`
@@ -412,19 +452,19 @@
    * @fires input - while its value changes, at most once per animation frame
    * @fires change - once a scroll has settled on a tick with a new value
    * @fires endless-frame - after every frame applied
+   * @fires endless-offline - its server (or its leader's) stopped answering
+   * @fires endless-online - its server answers again
    */
   class EndlessRuler extends EndlessView {
     static formAssociated = true;
     static observedAttributes = [...rulerConfiguration, 'value', 'follows'];
-    #internals;
     #frame;
     // The ruler it follows: undefined until looked up, null when there is none, else the element it listens to.
     #leader = undefined;
-    #leaderFramed = () => this[ask]({});
+    #heard = (event) => (event.type === 'endless-frame' ? this[ask]({}) : this[stale](true));
 
     constructor() {
       super('ruler', rulerConfiguration);
-      this.#internals = this.attachInternals();
       this.#frame = this.shadowRoot.querySelector('.frame');
     }
 
@@ -436,7 +476,7 @@
     set value(value) { this[placeAt]({ value: String(value) }); }
 
     /** The form it belongs to, as for an `<input>`. @type {HTMLFormElement | null} */
-    get form() { return this.#internals.form; }
+    get form() { return this[internals].form; }
 
     /** The name it submits its value under (the `name` attribute). @type {string | null} */
     get name() { return this.getAttribute('name'); }
@@ -451,8 +491,7 @@
       super.connectedCallback();
     }
 
-    // Removed, or pointed at another leader, it stops listening to its leader at once (even while it is hidden and
-    // asks nothing); its next request looks its leader up again.
+    // Removed, or pointed elsewhere, it stops listening to its leader at once; its next request looks it up again.
     disconnectedCallback() {
       super.disconnectedCallback();
       this.#listenTo(undefined);
@@ -493,9 +532,11 @@
 
     /** Follows `leader`'s frames, and no other's. */
     #listenTo(leader) {
-      this.#leader?.removeEventListener('endless-frame', this.#leaderFramed);
+      for (const type of ['endless-frame', 'endless-offline']) {
+        this.#leader?.removeEventListener(type, this.#heard);
+        leader?.addEventListener(type, this.#heard);
+      }
       this.#leader = leader;
-      leader?.addEventListener('endless-frame', this.#leaderFramed);
     }
 
     /** `follows` removed: a ruler of its own again, a focusable slider that keys move. */
@@ -508,7 +549,7 @@
     }
 
     [show](readout) {
-      this.#internals.setFormValue(readout.value);
+      this[internals].setFormValue(readout.value);
       if (this.#leader) return;
       setAria(this, { valuenow: readout.value, valuetext: readout.text, valuemin: readout.minimum,
         valuemax: readout.maximum, orientation: readout.orientation });
@@ -522,6 +563,8 @@
    * @fires input - while the item centred changes, at most once per animation frame
    * @fires change - once a scroll has settled with a new item centred
    * @fires endless-frame - after every frame applied
+   * @fires endless-offline - its server stopped answering
+   * @fires endless-online - its server answers again
    */
   class EndlessLoop extends EndlessView {
     static observedAttributes = [...loopConfiguration, 'item'];
@@ -550,6 +593,8 @@
    * @fires input - while the point at its centre changes, at most once per animation frame
    * @fires change - once a scroll has settled on a new point
    * @fires endless-frame - after every frame applied
+   * @fires endless-offline - its server stopped answering
+   * @fires endless-online - its server answers again
    */
   class EndlessGrid extends EndlessView {
     static observedAttributes = ['tile', 'theme', 'x', 'y'];

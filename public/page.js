@@ -10,9 +10,14 @@ requestAnimationFrame(() => setTimeout(() => document.head.append(Object.assign(
 const address = new URLSearchParams(location.search);
 const byId = (id) => document.getElementById(id);
 
+// Each readout follows its element, and is dimmed while the element is stale: its server away, the value under the
+// pointer may not be the one shown.
 function follow(id, output) {
   const el = byId(id);
   for (const type of ['input', 'change']) el.addEventListener(type, () => { byId(output).value = el.readout.text; });
+  for (const type of ['endless-offline', 'endless-online']) {
+    el.addEventListener(type, () => byId(output).classList.toggle('stale', type === 'endless-offline'));
+  }
 }
 follow('weight', 'weight-value');
 follow('pounds', 'pounds-value');

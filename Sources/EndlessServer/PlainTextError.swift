@@ -33,6 +33,8 @@ struct PlainTextError: HTTPResponseError {
         headers[.contentType] = "text/plain; charset=utf-8"
         headers[.cacheControl] = "no-store"
         headers[.accessControlAllowOrigin] = "*"
+        // A page of another origin reads `Retry-After` only when it is exposed: its elements wait as long as it says.
+        if headers[.retryAfter] != nil { headers[.accessControlExposeHeaders] = "Retry-After" }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
     }
 }

@@ -204,6 +204,7 @@ final class ServerProcess {
         #expect(answers.allSatisfy { $0.hasPrefix("HTTP/1.1 200") || $0.hasPrefix("HTTP/1.1 503") })
         for text in busy {
             #expect(text.contains("\r\nRetry-After: 1\r\n"))
+            #expect(text.contains("\r\nAccess-Control-Expose-Headers: Retry-After\r\n"))
             let body = try #require(text.components(separatedBy: "\r\n\r\n").last)
             #expect(body.hasPrefix("busy: ") && body.hasSuffix("\n") && body.filter { $0 == "\n" }.count == 1)
         }

@@ -1,8 +1,9 @@
 """Fixtures for the real-browser tests of the page (`GET /`): one server and one headless Chromium per run.
 
-The server is `endless --port 0` (the binary from `ENDLESS_BIN`, else `swift build --show-bin-path`, built if missing);
-its port is read from its one log line. Each test gets the page loaded fresh (`page`), at the address given by
-`@pytest.mark.url("/?value=72.4")` (default `/`), and fails in teardown if the browser console logged a SEVERE entry.
+The server is `endless --port 0` (the binary from `ENDLESS_BIN`, else `swift build --show-bin-path`, built if missing;
+serving `$ENDLESS_PUBLIC_DIRECTORY` when that is set); its port is read from its one log line. Each test gets the page
+loaded fresh (`page`), at the address given by `@pytest.mark.url("/?value=72.4")` (default `/`), and fails in teardown
+if the browser console logged a SEVERE entry.
 At the end of the run each view is saved as a PNG in `screenshots/` at the repository root.
 """
 
@@ -106,10 +107,14 @@ def _binary() -> str:
 
 
 class Server:
-    def __init__(self, binary: str):
+    """`endless` serving on `port` (0: one it picks), with the elements' script and styles from
+    `ENDLESS_PUBLIC_DIRECTORY` when that is set (a binary of another checkout serves this one's `public/`)."""
+
+    def __init__(self, binary: str, port: int = 0):
+        public = os.environ.get("ENDLESS_PUBLIC_DIRECTORY")
         self.process = subprocess.Popen(
-            [binary, "--port", "0"], cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE, text=True,
+            [binary, "--port", str(port)] + (["--public-directory", public] if public else []), cwd=REPO,
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )
         self.log: list[str] = []
         found = threading.Event()

@@ -14,6 +14,9 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.keys import Keys
 
+from conftest import Page
+from faults import FaultProxy
+
 TAGS = ["endless-ruler", "endless-loop", "endless-grid"]
 # The custom element lifecycle: the browser's to call, no API of the element's.
 CALLBACKS = {"connectedCallback", "disconnectedCallback", "adoptedCallback", "attributeChangedCallback",
@@ -71,14 +74,31 @@ def elements(page):
 
 
 @pytest.fixture
-def fired(page):
-    """The events each element fires while it moves by key and settles, by tag."""
-    page.js(RECORD_EVENTS_JS)
-    for element_id in ["weight", "loop", "grid"]:
-        page.el(element_id).send_keys(Keys.ARROW_RIGHT)
-    page.wait_for(lambda: all(len(types) >= 3 for types in page.js("return window.__fired").values()),
-                  lambda: f"events so far: {page.js('return window.__fired')}")
-    events = page.js("return window.__fired")
+def fired(page, server):
+    """The events each element fires while it moves by key and settles, and while its server is away and back, by
+    tag: the bundled page through a proxy (faults.py) that passes, refuses connections while keys are pressed, and
+    passes again."""
+    proxy = FaultProxy(server.port)
+    try:
+        page = Page(page.driver, proxy.base)
+        page.open("/")
+        page.js(RECORD_EVENTS_JS)
+
+        def fire(count: int):
+            page.wait_for(lambda: all(len(types) >= count for types in page.js("return window.__fired").values()),
+                          lambda: f"events so far: {page.js('return window.__fired')}")
+
+        for mode, count in [("pass", 3), ("refuse", 4)]:  # input, change, endless-frame; then endless-offline
+            proxy.set(mode)
+            for element_id in ["weight", "loop", "grid"]:
+                page.el(element_id).send_keys(Keys.ARROW_RIGHT)
+            fire(count)
+        proxy.set("pass")
+        fire(5)  # endless-online
+        events = page.js("return window.__fired")
+    finally:
+        proxy.close()
+        page.driver.get_log("browser")  # the browser's own lines about the connections refused
     return {"endless-ruler": events["weight"], "endless-loop": events["loop"], "endless-grid": events["grid"]}
 
 
@@ -181,6 +201,7 @@ if (ruler) {
   ruler.press('Home');
   ruler.addEventListener('endless-frame', (event) => { const detail: null = event.detail; console.log(detail); });
   ruler.addEventListener('change', function () { console.log(this.value); });
+  ruler.addEventListener('endless-offline', (event: Event) => console.log(event.bubbles));
   console.log(value, form, position);
   // @ts-expect-error: read-only
   ruler.form = null;
