@@ -5,7 +5,8 @@
 
 /** What the last frame said an element shows. Every value is a string, as the server wrote it. */
 export interface EndlessReadout {
-  /** What it shows, for people: a ruler's value with its unit (`72.4 kg`), `item 3`, or `(1000, -500)`. */
+  /** What it shows, for people: a ruler's value as its format writes it (`72.4 kg`, `5′ 8½″`), `item 3`, or
+   * `(1000, -500)`. */
   readonly text: string;
   /** The address of an SVG of what is on screen: an `<img>` of it shows the same. */
   readonly image: string;
@@ -83,8 +84,8 @@ export declare abstract class EndlessView extends HTMLElement {
  */
 export declare class EndlessRuler extends EndlessView {
   static readonly formAssociated: true;
-  static readonly observedAttributes: readonly ['min', 'max', 'step', 'ticks', 'spacing', 'ends', 'unit', 'height',
-    'orientation', 'dir', 'theme', 'factor', 'value', 'follows'];
+  static readonly observedAttributes: readonly ['min', 'max', 'step', 'ticks', 'spacing', 'ends', 'unit', 'format',
+    'grouping', 'subdivisions', 'height', 'orientation', 'dir', 'theme', 'factor', 'value', 'follows'];
   get readout(): Partial<EndlessRulerReadout>;
   /** The exact value as a string (`"72.4"`), written with the step's decimals; set, the ruler goes there. */
   get value(): string;

@@ -443,8 +443,9 @@
     [show]() {}
   }
 
-  const rulerConfiguration = ['min', 'max', 'step', 'ticks', 'spacing', 'ends', 'unit', 'height', 'orientation',
-    'dir', 'theme', 'factor'];
+  const rulerConfiguration = ['min', 'max', 'step', 'ticks', 'spacing', 'ends', 'unit', 'format', 'grouping',
+    'subdivisions', 'height', 'orientation', 'dir', 'theme', 'factor'];
+  const stillMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
   /**
    * `<endless-ruler>`: a slider and a form control whose value is an exact decimal. With `follows`, it follows the
@@ -462,10 +463,15 @@
     // The ruler it follows: undefined until looked up, null when there is none, else the element it listens to.
     #leader = undefined;
     #heard = (event) => (event.type === 'endless-frame' ? this[ask]({}) : this[stale](true));
+    // A finger on it, and the value it last showed: `haptics` taps once a tick crossed while dragging.
+    #touching = false; #felt;
 
     constructor() {
       super('ruler', rulerConfiguration);
       this.#frame = this.shadowRoot.querySelector('.frame');
+      for (const type of ['touchstart', 'touchend', 'touchcancel']) {
+        this.addEventListener(type, () => { this.#touching = type === 'touchstart'; }, { passive: true });
+      }
     }
 
     /**
@@ -550,6 +556,10 @@
 
     [show](readout) {
       this[internals].setFormValue(readout.value);
+      if (this.#touching && readout.value !== this.#felt && this.hasAttribute('haptics') && !stillMotion.matches) {
+        navigator.vibrate?.(8);
+      }
+      this.#felt = readout.value;
       if (this.#leader) return;
       setAria(this, { valuenow: readout.value, valuetext: readout.text, valuemin: readout.minimum,
         valuemax: readout.maximum, orientation: readout.orientation });

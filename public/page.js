@@ -22,6 +22,9 @@ function follow(id, output) {
 follow('weight', 'weight-value');
 follow('pounds', 'pounds-value');
 follow('height', 'height-value');
+follow('height-feet', 'feet-value');
+follow('inch', 'inch-value');
+follow('time', 'time-value');
 follow('grid', 'grid-centre');
 
 // The address follows the weight and the grid once they settle: /?value=72.4 and /?x=…&y=… open the page there.
@@ -56,7 +59,10 @@ function snippet(details) {
     ['Element', `<script src="${server}endless.js"></script>\n<${el.localName}${attributes}${here}>` +
       `</${el.localName}>`],
   ];
-  details.replaceChildren(details.querySelector('summary'), ...parts.map(([label, text]) => {
+  // The image itself, as an embed shows it (fetched once the details open).
+  const image = Object.assign(document.createElement('img'), { src: new URL(el.readout.image, server),
+    alt: el.readout.text, loading: 'lazy', className: 'preview' });
+  details.replaceChildren(details.querySelector('summary'), image, ...parts.map(([label, text]) => {
     const block = document.createElement('div');
     const pre = Object.assign(document.createElement('pre'), { textContent: text });
     const copy = Object.assign(document.createElement('button'), { type: 'button', textContent: `Copy ${label.toLowerCase()}` });

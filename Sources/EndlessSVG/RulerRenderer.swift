@@ -14,7 +14,9 @@ public struct RulerRenderer: Sendable {
     package let theme: Theme
     let palette: Palette
     let longTick: Double
-    let shortTick: Double
+    /// Each tick level's length, the labelled tick's first: `[longTick, shortTick]` without `subdivisions`, the finer
+    /// levels shorter down to a quarter of the height (RulerConfiguration.subdivisions).
+    let tickLengths: [Double]
     let labelSize: Double
     let valueSize: Double
     /// The ticks of a whole block, drawn once and copied into every block.
@@ -40,7 +42,7 @@ public struct RulerRenderer: Sendable {
         palette = .standard(theme)
         // Eighths of a point keep the numbers short and exact.
         longTick = (height * 0.46875 * 8).rounded() / 8
-        shortTick = (height * 0.3125 * 8).rounded() / 8
+        tickLengths = Self.tickLengths(levels: ruler.tickLevelCount, height: height)
         labelSize = max(8, (height * 0.14).rounded())
         valueSize = max(8, (height * 0.16).rounded())
         fullTicks = ticks(0..<Int(ruler.configuration.ticksPerBlock))
@@ -55,6 +57,23 @@ public struct RulerRenderer: Sendable {
         self.init(
             ruler: window.ruler, height: window.thickness, orientation: window.orientation, mirrored: window.isMirrored,
             theme: theme)
+    }
+
+    /// From the long tick down to the short one for two levels, to an eighth of the height for five or more, evenly.
+    static func tickLengths(levels: Int, height: Double) -> [Double] {
+        let long = 0.46875, finest = max(0.125, 0.3125 - 0.0625 * Double(levels - 2))
+        return (0..<levels).map { level in
+            let share = levels == 1 ? long : long - (long - finest) * Double(level) / Double(levels - 1)
+            return (height * share * 8).rounded() / 8
+        }
+    }
+
+    /// How long block-local tick `index` is: by its level.
+    func tickLength(_ index: Int) -> Double { tickLengths[ruler.tickLevel(ofIndex: index)] }
+
+    /// A block's label: digit by digit when plain, else as its format writes it.
+    private func appendLabelText(_ label: DecimalNumber, into writer: inout SVGWriter) {
+        if ruler.writesPlainLabels { writer.append(label) } else { writer.append(escaped: ruler.labelText(label)) }
     }
 
     /// Where block-local tick `index` sits along its block.
@@ -93,7 +112,7 @@ public struct RulerRenderer: Sendable {
         writer.append(bytes: full ? fullTicks : ticks(indices))
         if let label = ruler.label(ofBlock: block) {
             writer.append(bytes: paintedLabelOpening)
-            writer.append(label)
+            appendLabelText(label, into: &writer)
             writer.append("</text>")
         }
     }
@@ -101,7 +120,7 @@ public struct RulerRenderer: Sendable {
     /// A page tile's label: a line (`<tspan>`) of its one text, whose anchor is the element's style.
     private func appendLabel(_ label: DecimalNumber, at start: Double, into writer: inout SVGWriter) {
         appendLabelOpening(at: start, painted: false, into: &writer)
-        writer.append(label)
+        appendLabelText(label, into: &writer)
         writer.append("</tspan>")
     }
 
@@ -147,7 +166,7 @@ public struct RulerRenderer: Sendable {
                 writer.append(colour: palette.ink)
                 writer.append(#"" stroke-width="1" d=""#)
                 for index in indices where index != middle {
-                    appendTick(at: along(index), length: shortTick, into: &writer)
+                    appendTick(at: along(index), length: tickLength(index), into: &writer)
                 }
                 writer.append(#""/>"#)
             }
@@ -184,9 +203,7 @@ public struct RulerRenderer: Sendable {
     /// `window` as a standalone SVG document: head (with the ticks every full block uses), blocks along the ruler,
     /// then the pointer and the value on top. The window must be of this renderer's ruler and look.
     public func render(_ window: RulerWindow) -> RenderedWindow {
-        let value = ruler.format(window.value)
-        let unit = ruler.configuration.unit
-        let valueText = unit.isEmpty ? value : "\(value) \(unit)"
+        let valueText = ruler.text(window.value)
         // One buffer for the whole window: its head, then a block after another, then its tail.
         var writer = SVGWriter(capacity: 1280 + fullTicks.count + window.blocks.count * (ticksReference.count + 80))
         documentHeader(
@@ -254,19 +271,19 @@ public struct RulerRenderer: Sendable {
             (start: Double($0) * ruler.blockLength, ticks: ruler.tickIndices(inBlock: $1))
         }
         var content = SVGWriter(capacity: 256 * blocks.count)
-        func path(_ opening: StaticString, length: Double, where include: (Int) -> Bool) {
+        func path(_ opening: StaticString, where include: (Int) -> Bool) {
             var opened = false
             for span in spans {
                 for index in span.ticks where include(index) {
                     if !opened { content.append(opening) }
                     opened = true
-                    appendTick(at: span.start + along(index), length: length, into: &content)
+                    appendTick(at: span.start + along(index), length: tickLength(index), into: &content)
                 }
             }
             if opened { content.append(#""/>"#) }
         }
-        path(#"<path d=""#, length: shortTick) { $0 != middle }
-        path(#"<path class="long" d=""#, length: longTick) { $0 == middle }
+        path(#"<path d=""#) { $0 != middle }
+        path(#"<path class="long" d=""#) { $0 == middle }
         // One text, a line a label: a browser lays out one text element a tile rather than one a block, and appends
         // the tile sooner.
         let labels = zip(spans, blocks).compactMap { span, block in
@@ -300,7 +317,7 @@ public struct RulerRenderer: Sendable {
         groupOpening(into: &content)
         content.append(bytes: blockContent(block))
         content.append("</g>")
-        let label = ruler.label(ofBlock: block).map { ruler.format($0) } ?? "beyond the ends"
+        let label = ruler.label(ofBlock: block).map { ruler.text($0) } ?? "beyond the ends"
         let (width, height) = orientation.isVertical ? (height, ruler.blockLength) : (ruler.blockLength, height)
         return tileDocument(
             width: width, height: height, title: "Ruler block \(block) (\(label))", style: documentStyle,

@@ -43,7 +43,14 @@ struct RenderRuler: RenderSubcommand {
     @Option(parsing: .unconditional, help: "Ticks per block, 1…100 (default 10).") var ticks: String?
     @Option(parsing: .unconditional, help: "Points between ticks, 2…1000 (default 10).") var spacing: String?
     @Option(parsing: .unconditional, help: "wrap (after max comes min) or clamp (default wrap).") var ends: String?
-    @Option(parsing: .unconditional, help: "Unit text after values (default kg).") var unit: String?
+    @Option(parsing: .unconditional, help: "Unit text after values (default kg; in, or min or s, for the formats).")
+    var unit: String?
+    @Option(parsing: .unconditional, help: "decimal, feet-inches, fraction or time (how values are written).")
+    var format: String?
+    @Option(parsing: .unconditional, help: "A decimal's group separator and mark, e.g. ,. for 1,234.5.")
+    var grouping: String?
+    @Option(parsing: .unconditional, help: "Tick levels a block splits into, e.g. 2,2,2,2 for an inch of 16ths.")
+    var subdivisions: String?
     @Option(parsing: .unconditional, help: "horizontal or vertical (values grow downwards; default horizontal).")
     var orientation: String?
     @Option(parsing: .unconditional, help: "ltr, or rtl: a horizontal ruler whose values grow to the left.")
@@ -54,8 +61,8 @@ struct RenderRuler: RenderSubcommand {
     var options: KeyValuePairs<String, String?> {
         [
             "value": value, "offset": offset, "width": width, "height": height, "min": min, "max": max,
-            "step": step, "ticks": ticks, "spacing": spacing, "ends": ends, "unit": unit, "orientation": orientation,
-            "dir": dir, "theme": theme,
+            "step": step, "ticks": ticks, "spacing": spacing, "ends": ends, "unit": unit, "format": format,
+            "grouping": grouping, "subdivisions": subdivisions, "orientation": orientation, "dir": dir, "theme": theme,
         ]
     }
     var accepted: [String] { Parameters.rulerNames }

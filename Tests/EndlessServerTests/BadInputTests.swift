@@ -21,8 +21,8 @@ import Testing
         for _ in 0..<600 {
             let (view, names) = views[next(views.count)]
             var query: [String] = []
-            // Each report name one time in three, each configuration name one time in twelve: most frames draw.
-            for name in names where next(FrameReport.names.contains(name) ? 3 : 12) == 0 {
+            // Each report name one time in three, each configuration name one time in sixteen: most frames draw.
+            for name in names where next(FrameReport.names.contains(name) ? 3 : 16) == 0 {
                 let value: String
                 switch name {
                 case "mark": value = marks[next(marks.count)]
@@ -36,6 +36,9 @@ import Testing
                 case "dir": value = ["ltr", "rtl", "up"][next(3)]
                 case "theme": value = ["light", "dark", "auto", "blue"][next(3)]
                 case "unit": value = ["kg", "", "a-unit-far-too-long-to-fit"][next(3)]
+                case "format": value = ["decimal", "feet-inches", "fraction", "time", "roman"][next(5)]
+                case "grouping": value = [",.", " ,", "ab"][next(3)]
+                case "subdivisions": value = ["2,5", "2,2,2,2", "3", "0"][next(4)]
                 case "origin", "scroll":
                     value = [numbers[next(numbers.count)], "\(numbers[next(numbers.count)]),0"][next(2)]
                 default: value = numbers[next(numbers.count)]

@@ -89,6 +89,11 @@ import Testing
             "/svg/ruler?value=72.4&ends=clamp", "/svg/ruler?value=72.4&unit=lb",
             "/svg/ruler?value=72.4&orientation=vertical",
             "/svg/ruler?value=72.4&dir=rtl", "/svg/ruler?value=72.4&theme=dark", "/svg/ruler?value=72.4&theme=auto",
+            "/svg/ruler?value=1234.5&max=100000&grouping=,.", "/svg/ruler?value=1234.5&max=100000&grouping=.,",
+            "/svg/ruler?format=feet-inches",
+            "/svg/ruler?format=fraction", "/svg/ruler?format=time", "/svg/ruler?format=time&unit=s",
+            "/svg/ruler?value=72.4&subdivisions=2,5", "/svg/ruler/tiles/3.svg?format=fraction",
+            "/svg/ruler/tiles/3.svg?subdivisions=2,5",
             "/svg/grid", "/svg/grid?x=0&y=0", "/svg/grid?x=1", "/svg/grid?tile=120", "/svg/grid?theme=dark",
             "/svg/grid?width=700", "/svg/loop", "/svg/loop?count=7", "/svg/loop?spacing=90", "/svg/loop?inset=3",
             "/svg/loop?offset=5", "/svg/loop?orientation=vertical", "/svg/loop?theme=dark",
@@ -165,6 +170,29 @@ import Testing
         ("/svg/ruler?dir=rtl&theme=dark&value=72.4", ["ruler", "--dir", "rtl", "--theme", "dark", "--value", "72.4"]),
         ("/svg/grid?theme=dark&x=5", ["grid", "--theme", "dark", "--x", "5"]),
         ("/svg/loop?orientation=vertical&theme=auto", ["loop", "--orientation", "vertical", "--theme", "auto"]),
+        ("/svg/ruler?format=fraction&value=3.3125", ["ruler", "--format", "fraction", "--value", "3.3125"]),
+        (
+            "/svg/ruler?format=feet-inches&value=68.5&orientation=vertical",
+            ["ruler", "--format", "feet-inches", "--value", "68.5", "--orientation", "vertical"]
+        ),
+        (
+            "/svg/ruler?format=time&value=1435&dir=rtl",
+            ["ruler", "--format", "time", "--value", "1435", "--dir", "rtl"]
+        ),
+        (
+            "/svg/ruler?format=time&unit=s&min=0&max=7200&step=0.5&ticks=60&subdivisions=2,3,10&value=5025.5",
+            [
+                "ruler", "--format", "time", "--unit", "s", "--min", "0", "--max", "7200", "--step", "0.5", "--ticks",
+                "60", "--subdivisions", "2,3,10", "--value", "5025.5",
+            ]
+        ),
+        (
+            "/svg/ruler?grouping=%20,&min=0&max=10000000000&step=0.01&value=123456789.25&theme=dark",
+            [
+                "ruler", "--grouping", " ,", "--min", "0", "--max", "10000000000", "--step", "0.01", "--value",
+                "123456789.25", "--theme", "dark",
+            ]
+        ),
     ])
     func decodedBodyIsTheRenderCommandsOutput(uri: String, arguments: [String]) async throws {
         let expected = try renderCommand(arguments)
@@ -235,7 +263,7 @@ import Testing
                     uri: "/svg/ruler/tiles/7.svg?orientation=vertical&height=80&theme=dark", method: .get
                 ).body)
             #expect(vertical.contains(#"width="80" height="100""#) && vertical.contains(##"fill="#1e1e1e""##))
-            #expect(vertical.contains(#"role="img" aria-label="Ruler block 7 (16.0)""#))
+            #expect(vertical.contains(#"role="img" aria-label="Ruler block 7 (16.0 kg)""#))
             let auto = String(
                 buffer: try await client.execute(uri: "/svg/grid/tiles/0/0.svg?theme=auto", method: .get).body)
             #expect(auto.contains("<style>@media (prefers-color-scheme: dark){"))

@@ -11,9 +11,11 @@ extension Parameters {
         )
     }
 
-    /// A ruler from `min`, `max`, `step`, `ticks`, `spacing`, `ends` and `unit`, each defaulting to seed 000's.
+    /// A ruler from `min`, `max`, `step`, `ticks`, `spacing`, `ends`, `unit`, `format`, `grouping` and
+    /// `subdivisions`, each defaulting to seed 000's, or to what a `format` measures (`RulerConfiguration.standard`).
     package func ruler() throws(EndlessError) -> Ruler {
-        var configuration = RulerConfiguration.weight
+        let format = try rulerFormat()
+        var configuration = RulerConfiguration.standard(for: format)
         let custom = ["min", "max", "step", "ticks", "spacing", "ends", "unit"].contains(where: contains)
         if custom { configuration.initialValue = nil }
         if let minimum = try decimal("min") { configuration.minimum = minimum }
@@ -21,6 +23,7 @@ extension Parameters {
         if let step = try decimal("step") { configuration.step = step }
         if let ticks = try integer("ticks", accepts: Limits.Accepts.ticks) {
             configuration.ticksPerBlock = ticks
+            configuration.subdivisions = []
         }
         if let spacing = try number("spacing", accepts: Limits.Accepts.tickSpacing) {
             configuration.tickSpacing = spacing
@@ -32,7 +35,26 @@ extension Parameters {
             configuration.ends = known
         }
         if let unit = text("unit") { configuration.unit = unit }
+        if let subdivisions = text("subdivisions") {
+            let parts = subdivisions.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+            guard parts.count <= 6, parts.allSatisfy({ $0 != nil }) else {
+                throw EndlessError("subdivisions", "must be whole numbers separated by commas, such as 2,2,2,2")
+            }
+            configuration.subdivisions = parts.map { $0! }
+        }
         return try Ruler(configuration)
+    }
+
+    /// `format` (`decimal`, `feet-inches`, `fraction` or `time`) and, for a decimal, `grouping` (`,.` writes 1,234.5).
+    func rulerFormat() throws(EndlessError) -> RulerFormat {
+        let format = try option("format", RulerFormat.all) ?? .decimal
+        guard let text = text("grouping") else { return format }
+        guard format == .decimal else { throw EndlessError("grouping", "is only for format=decimal") }
+        guard let grouping = Grouping(text) else {
+            throw EndlessError(
+                "grouping", "must be a group separator (, . ' _ or a space) then a decimal mark (. or ,), such as ,.")
+        }
+        return .decimal(grouping: grouping)
     }
 
     /// `orientation`: `horizontal` (the default) or `vertical`.
@@ -87,7 +109,9 @@ extension Parameters {
     package static let lookNames = ["orientation", "dir", "theme"]
 
     /// A ruler's configuration, the same in a window, a tile and a page's frame.
-    package static let rulerConfigurationNames = ["min", "max", "step", "ticks", "spacing", "ends", "unit"]
+    package static let rulerConfigurationNames = [
+        "min", "max", "step", "ticks", "spacing", "ends", "unit", "format", "grouping", "subdivisions",
+    ]
 
     package static let rulerNames = ["value", "offset", "width", "height"] + rulerConfigurationNames + lookNames
 

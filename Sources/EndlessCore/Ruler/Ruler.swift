@@ -20,6 +20,12 @@ public struct Ruler: Sendable, Hashable {
     let middleTick: Int64
     /// Ticks in one wrap cycle: whole blocks, the first labelled `minimum`, the last `maximum`.
     let cycleTicks: Int64
+    /// A clock: wrapping, its values stay within one turn from `minimum` (23:30, not -0:30, before 0:00).
+    let isModular: Bool
+    /// Inches written in fractions: every value is a whole number of sixteenths.
+    package let writesSixteenths: Bool
+    /// Ticks between ticks of each level, coarsest first: `[16, 8, 4, 2, 1]` for an inch of 16ths (`subdivisions`).
+    let tickPeriods: [Int64]
 
     /// Validates `configuration`; throws naming the field at fault, as its query parameter (`ticks`, `max`, …).
     public init(_ configuration: RulerConfiguration) throws(EndlessError) {
@@ -55,6 +61,10 @@ public struct Ruler: Sendable, Hashable {
         guard Double(lastTick + ticksPerBlock) * c.tickSpacing <= Limits.maximumCoordinate else {
             throw EndlessError("step", "makes the ruler longer than 1e15 points; use a larger step or a narrower range")
         }
+        // A sixteenth is 10^d / 16 units: whole numbers of them are the multiples of 10^d / 2^min(d, 4).
+        let sixteenth = DecimalNumber.powerOfTen(decimals) >> min(decimals, 4)
+        let inSixteenths = [minimumUnits, stepUnits].allSatisfy { $0 % sixteenth == 0 }
+        try Self.check(c, decimals: decimals, stepUnits: stepUnits, inSixteenths: inSixteenths)
         self.configuration = c
         self.decimals = decimals
         self.minimumUnits = minimumUnits
@@ -63,6 +73,46 @@ public struct Ruler: Sendable, Hashable {
         self.ticksPerBlock = ticksPerBlock
         self.middleTick = ticksPerBlock / 2
         self.cycleTicks = lastTick + ticksPerBlock
+        isModular = c.ends == .wrap && c.format.style == .time
+        writesSixteenths = inSixteenths
+        var periods = [ticksPerBlock]
+        for parts in c.subdivisions where periods.last! > 1 { periods.append(periods.last! / Int64(parts)) }
+        if periods.last! > 1 { periods.append(1) }
+        tickPeriods = periods
+    }
+
+    /// What a format and `subdivisions` ask of the rest: their errors name the parameter to change.
+    private static func check(
+        _ c: RulerConfiguration, decimals: Int, stepUnits: Int64, inSixteenths: Bool
+    ) throws(EndlessError) {
+        let format = c.format
+        if let units = format.units.accepted, !units.contains(c.unit) {
+            throw EndlessError("unit", "must be \(units.joined(separator: " or ")) with format=\(format)")
+        }
+        switch format.style {
+        case .fraction:
+            let one = DecimalNumber.powerOfTen(decimals)
+            guard [2, 4, 8, 16].contains(where: { $0 * stepUnits == one }) else {
+                throw EndlessError(
+                    "step", "must be 0.5, 0.25, 0.125 or 0.0625 (halves to sixteenths) with format=fraction")
+            }
+            guard c.minimum.significantDecimals == 0, Int64(c.ticksPerBlock) * stepUnits % one == 0
+            else {
+                throw EndlessError(
+                    "ticks", "times step must be whole inches, and min a whole number, with format=fraction")
+            }
+        case .time where c.unit == "min" && decimals > 0:
+            throw EndlessError("step", "must be whole minutes, as min and max, with format=time and unit=min")
+        default: break
+        }
+        guard !c.subdivisions.isEmpty else { return }
+        guard c.subdivisions.count <= 6, c.subdivisions.allSatisfy({ (2...100).contains($0) }),
+            c.subdivisions.reduce(1, *) == c.ticksPerBlock
+        else {
+            throw EndlessError(
+                "subdivisions",
+                "must be whole numbers from 2 up, at most 6, whose product is ticks (\(c.ticksPerBlock))")
+        }
     }
 
     package var tickSpacing: Double { configuration.tickSpacing }
@@ -78,9 +128,10 @@ public struct Ruler: Sendable, Hashable {
     package var snapRule: SnapRule { SnapRule(spacing: tickSpacing) }
 
     /// The lowest and highest value under the pointer: wrap mode shows whole blocks
-    /// (8.5…999.4 for the seed), clamp mode stops at minimum and maximum.
+    /// (8.5…999.4 for the seed), clamp mode stops at minimum and maximum, a clock goes round (0:00…23:55).
     public var valueRange: ClosedRange<DecimalNumber> {
-        isWrapping
+        if isModular { return value(ofTick: 0)...value(ofTick: cycleTicks - 1) }
+        return isWrapping
             ? value(ofTick: -middleTick)...value(ofTick: cycleTicks - middleTick - 1)
             : value(ofTick: 0)...value(ofTick: lastTick)
     }
@@ -98,7 +149,7 @@ public struct Ruler: Sendable, Hashable {
 
     /// The exact value of tick `n`.
     package func value(ofTick n: Int64) -> DecimalNumber {
-        let k = isWrapping ? wrappedTick(n) : min(max(n, 0), lastTick)
+        let k = isModular ? modulo(n, cycleTicks) : isWrapping ? wrappedTick(n) : min(max(n, 0), lastTick)
         return DecimalNumber(units: minimumUnits + k * stepUnits, scale: decimals)
     }
 
@@ -159,6 +210,15 @@ public struct Ruler: Sendable, Hashable {
     /// Block-local index of the labelled tick.
     package var labelledTickIndex: Int { Int(middleTick) }
 
+    /// Tick lengths a block has: 2 without `subdivisions` (the labelled tick and the rest), 5 for an inch of 16ths.
+    package var tickLevelCount: Int { tickPeriods.count }
+
+    /// The level of block-local tick `index`: 0 for the labelled tick, up to `tickLevelCount - 1` for the finest.
+    package func tickLevel(ofIndex index: Int) -> Int {
+        let fromLabel = modulo(Int64(index) - middleTick, ticksPerBlock)
+        return tickPeriods.firstIndex { fromLabel % $0 == 0 }!
+    }
+
     /// Blocks in one turn of a wrapping ruler (991 for the seed's); `nil` for a clamped one.
     /// Block `b` and block `b + cycleBlocks` look the same.
     package var cycleBlocks: Int64? { isWrapping ? cycleTicks / ticksPerBlock : nil }
@@ -172,9 +232,10 @@ public struct Ruler: Sendable, Hashable {
     package func continuousValue(atOffset offset: Double) -> Double {
         var ticks = clampedOffset(offset) / tickSpacing
         if isWrapping {
-            let shifted = ticks + Double(middleTick) + 0.5
+            let before = isModular ? 0.5 : Double(middleTick) + 0.5
+            let shifted = ticks + before
             let cycle = Double(cycleTicks)
-            ticks = shifted - cycle * (shifted / cycle).rounded(.down) - Double(middleTick) - 0.5
+            ticks = shifted - cycle * (shifted / cycle).rounded(.down) - before
         }
         return configuration.minimum.doubleValue + ticks * configuration.step.doubleValue
     }

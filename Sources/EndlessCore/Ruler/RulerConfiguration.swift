@@ -16,6 +16,11 @@ public struct RulerConfiguration: Sendable, Hashable {
     public var unit: String
     /// The value a ruler opens at when no position is asked for; `nil` means `minimum`.
     public var initialValue: DecimalNumber?
+    /// How values are written: labels, readout, title.
+    public var format: RulerFormat
+    /// Tick levels, coarsest first: `[2, 2, 2, 2]` halves a block, halves the halves and so on, five tick lengths for
+    /// an inch of 16ths. Their product is `ticksPerBlock`; empty, a block has its labelled tick and the others.
+    public var subdivisions: [Int]
 
     /// Seed 000's weight ruler unless told otherwise.
     public init(
@@ -26,7 +31,9 @@ public struct RulerConfiguration: Sendable, Hashable {
         tickSpacing: Double = 10,
         ends: RulerEnds = .wrap,
         unit: String = "kg",
-        initialValue: DecimalNumber? = nil
+        initialValue: DecimalNumber? = nil,
+        format: RulerFormat = .decimal,
+        subdivisions: [Int] = []
     ) {
         self.minimum = minimum
         self.maximum = maximum
@@ -36,6 +43,8 @@ public struct RulerConfiguration: Sendable, Hashable {
         self.ends = ends
         self.unit = unit
         self.initialValue = initialValue
+        self.format = format
+        self.subdivisions = subdivisions
     }
 
     /// Seed 000's weight ruler: blocks labelled 9…999 in kilograms, 0.1 a tick, wrapping both ways.
@@ -43,6 +52,29 @@ public struct RulerConfiguration: Sendable, Hashable {
 
     /// The pounds ruler that follows `weight` (8.5…999.4 kg is 18.7…2203.3 lb); it stops at its ends.
     public static let pounds = RulerConfiguration(minimum: 18, maximum: 2204, ends: .clamp, unit: "lb")
+
+    /// What a format measures unless told otherwise: a height in feet and inches (0…10 ft by the half
+    /// inch, a foot a block), a 36-inch rule in 16ths, a day by 5 minutes (an hour a block, going round); decimal, the weight.
+    public static func standard(for format: RulerFormat) -> RulerConfiguration {
+        switch format.style {
+        case .decimal:
+            var weight = RulerConfiguration.weight
+            weight.format = format
+            return weight
+        case .feetAndInches:
+            return RulerConfiguration(
+                minimum: 0, maximum: 120, step: DecimalNumber(units: 5, scale: 1), ticksPerBlock: 24, ends: .clamp,
+                unit: "in", initialValue: 68, format: format, subdivisions: [2, 6, 2])
+        case .fraction:
+            return RulerConfiguration(
+                minimum: 0, maximum: 36, step: DecimalNumber(units: 625, scale: 4), ticksPerBlock: 16,
+                tickSpacing: 8, ends: .clamp, unit: "in", format: format, subdivisions: [2, 2, 2, 2])
+        case .time:
+            return RulerConfiguration(
+                minimum: 0, maximum: 1380, step: 5, ticksPerBlock: 12, ends: .wrap, unit: "min", initialValue: 720,
+                format: format, subdivisions: [2, 6])
+        }
+    }
 }
 
 /// What happens at the ends of a ruler's range.

@@ -65,7 +65,8 @@ extension TileCache {
         // Numbers as integers and names as their text, said outright: no formatting, no dynamic casts.
         "ruler|\(c.minimum.units)e\(c.minimum.scale)|\(c.maximum.units)e\(c.maximum.scale)|\(c.step.units)e\(c.step.scale)|"
             + "\(c.ticksPerBlock)|\(c.tickSpacing.bitPattern)|\(c.ends.description)|\(c.unit)|\(thickness.bitPattern)|"
-            + "\(orientation.description)|\(mirrored)|\(theme.description)"
+            + "\(orientation.description)|\(mirrored)|\(theme.description)|\(c.format.description)|"
+            + "\(c.format.grouping?.description ?? "")|\(c.subdivisions)"
     }
 
     static func style(of renderer: LoopRenderer) -> String {

@@ -40,13 +40,12 @@ enum RulerFrameView: FrameView {
         let renderer = drawing.renderer
         let style = TileCache.pageStyle(ofStyle: drawing.style)
         let value = ruler.format(frame.value)
-        let unit = ruler.configuration.unit
         let range = ruler.valueRange
         var answer = FrameAnswer(
             seq: report.sequence,
             axes: [AxisAnswer(axis, frame.axis, layout: request.layout, snap: frame.snap, absolute: follows)],
             readout: [
-                "value": value, "text": unit.isEmpty ? value : "\(value) \(unit)",
+                "value": value, "text": ruler.text(frame.value),
                 "position": readoutNumber(ruler.continuousValue(atOffset: frame.pointerOffset)),
                 "minimum": ruler.format(range.lowerBound), "maximum": ruler.format(range.upperBound),
                 "orientation": orientation.description,

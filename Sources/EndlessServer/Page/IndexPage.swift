@@ -2,8 +2,8 @@ import EndlessCore
 import EndlessSVG
 
 /// What the page shows before any script runs: each element's first window, drawn by the server, inside it.
-/// `/?value=72.4` opens the weight ruler there, `/?x=…&y=…` the grid, and `/?height=172.5` is the form's submission:
-/// the height ruler opens there and the page says what was submitted.
+/// `/?value=72.4` opens the weight ruler there, `/?x=…&y=…` the grid, and `/?height=172.5` and `/?time=450` are the
+/// forms' submissions: their rulers open there and the page says what was submitted.
 struct IndexPage {
     let value: String
     let valueText: String
@@ -17,6 +17,15 @@ struct IndexPage {
     let rulerSVG: String
     let poundsSVG: String
     let heightSVG: String
+    /// The height's follower in feet and inches, the inch ruler in 16ths and the time of day.
+    let feetText: String
+    let feetSVG: String
+    let inchText: String
+    let inchSVG: String
+    let time: String
+    let timeText: String
+    let timeSVG: String
+    let submittedTime: String?
     let loopSVG: String
     let gridSVG: String
     /// Where the page is (its form submits there), and the versioned URLs of `public/` files (`StaticAssets`).
@@ -31,7 +40,14 @@ struct IndexPage {
 
     /// The page's own parameters, checked; any other is left alone: a page's address carries what links add to it
     /// (`utm_source`, `fbclid`), and a shared link should open the page, not an error.
-    static let parameterNames = ["value", "x", "y", "height"]
+    static let parameterNames = ["value", "x", "y", "height", "time"]
+
+    /// The formats' rulers, as each format measures unless told otherwise (`RulerConfiguration.standard`).
+    static let feetRuler = try! Ruler(.standard(for: .feetAndInches))
+    static let inchRuler = try! Ruler(.standard(for: .fraction))
+    static let timeRuler = try! Ruler(.standard(for: .time))
+    /// Inches in a centimetre, as the page's follower has it (`factor`).
+    static let inchesPerCentimetre = 1 / 2.54
 
     init(query: [(String, String)]) throws(EndlessError) {
         let parameters = try Parameters(
@@ -53,6 +69,30 @@ struct IndexPage {
         // 120 × 360, the size endless.css gives `#height`: the picture fits before the script runs, or without it.
         let heightWindow = try RulerWindow(
             ruler: Self.heightRuler, offset: heightOffset, width: 120, height: 360, orientation: .vertical)
+        let feet = try LinkedRuler(follower: Self.feetRuler, factor: Self.inchesPerCentimetre)
+        let feetWindow = try RulerWindow(
+            ruler: Self.feetRuler, offset: feet.followerOffset(forLeaderOffset: heightOffset, of: Self.heightRuler),
+            width: 100, height: 360, orientation: .vertical)
+        feetText = Self.feetRuler.text(feetWindow.value)
+        feetSVG = Self.inline(
+            RulerRenderer(ruler: Self.feetRuler, height: 100, orientation: .vertical).render(feetWindow).document)
+        let inchWindow = try RulerWindow(
+            ruler: Self.inchRuler, offset: try Self.inchRuler.offset(for: DecimalNumber("3.3125")!), width: 1200,
+            height: 120)
+        inchText = Self.inchRuler.text(inchWindow.value)
+        inchSVG = Self.inline(RulerRenderer(ruler: Self.inchRuler, height: 120).render(inchWindow).document)
+        let timeValue = try parameters.decimal("time")
+        let timeOffset: Double
+        do {
+            timeOffset = try Self.timeRuler.offset(for: timeValue ?? Self.timeRuler.configuration.initialValue!)
+        } catch {
+            throw EndlessError("time", error.reason)
+        }
+        let timeWindow = try RulerWindow(ruler: Self.timeRuler, offset: timeOffset, width: 1200, height: 120)
+        time = Self.timeRuler.format(timeWindow.value)
+        timeText = Self.timeRuler.text(timeWindow.value)
+        submittedTime = timeValue == nil ? nil : time
+        timeSVG = Self.inline(RulerRenderer(ruler: Self.timeRuler, height: 120).render(timeWindow).document)
         let x = try parameters.number("x", accepts: Limits.Accepts.coordinate) ?? 0
         let y = try parameters.number("y", accepts: Limits.Accepts.coordinate) ?? 0
         let gridWindow = try GridWindow(grid: .standard, centerX: x, centerY: y, width: 1200, height: 500)

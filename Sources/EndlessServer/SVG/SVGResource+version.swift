@@ -11,15 +11,18 @@ extension SVGResource {
         return String(fnv1a64(Array(generation.utf8) + probeDrawings()), radix: 36)
     }()
 
-    /// Each view's default window and a tile of each, in each theme and both orientations.
+    /// Each view's default window and a tile of each, in each theme and both orientations; a ruler's in each format
+    /// (their standard rulers have tick levels too).
     static func probeDrawings() -> [UInt8] {
         let paths = [
             "/svg/ruler", "/svg/grid", "/svg/loop", "/svg/ruler/tiles/7.svg", "/svg/grid/tiles/-1/2.svg",
             "/svg/loop/tiles/3.svg",
         ]
+        let looks = [[("theme", "light")], [("theme", "dark")], [("theme", "auto")], [("orientation", "vertical")]]
+        let formats = ["feet-inches", "fraction", "time"].map { [("format", $0)] } + [[("grouping", ",.")]]
         var bytes: [UInt8] = []
         for path in paths {
-            for look in [[("theme", "light")], [("theme", "dark")], [("theme", "auto")], [("orientation", "vertical")]]
+            for look in looks + (path.hasPrefix("/svg/ruler") ? formats : [])
             where path.hasPrefix("/svg/grid") ? look[0].0 == "theme" : true {
                 guard let resource = try? at(path: path[...], query: look, looks: nil) else { continue }
                 bytes += resource.render(cache: nil).document
