@@ -22,6 +22,8 @@ export interface EndlessRulerReadout extends EndlessReadout {
   /** The highest value the ruler shows. */
   readonly maximum: string;
   readonly orientation: 'horizontal' | 'vertical';
+  /** Values a tick, when `zoomable` or given a `zoom`. */
+  readonly zoom?: string;
 }
 
 export interface EndlessLoopReadout extends EndlessReadout {
@@ -85,11 +87,15 @@ export declare abstract class EndlessView extends HTMLElement {
 export declare class EndlessRuler extends EndlessView {
   static readonly formAssociated: true;
   static readonly observedAttributes: readonly ['min', 'max', 'step', 'ticks', 'spacing', 'ends', 'unit', 'format',
-    'grouping', 'subdivisions', 'height', 'orientation', 'dir', 'theme', 'factor', 'value', 'follows'];
+    'grouping', 'subdivisions', 'zoomable', 'zoom', 'min-zoom', 'max-zoom', 'height', 'orientation', 'dir', 'theme',
+    'factor', 'value', 'follows'];
   get readout(): Partial<EndlessRulerReadout>;
   /** The exact value as a string (`"72.4"`), written with the step's decimals; set, the ruler goes there. */
   get value(): string;
   set value(value: string | number);
+  /** The scale: values a tick on a 1–2–5 ladder from `step`, within `min-zoom` and `max-zoom` (`zoomable`). */
+  get zoom(): string;
+  set zoom(zoom: string);
   /** The form it belongs to, as for an `<input>`. */
   get form(): HTMLFormElement | null;
   /** The name it submits its value under: the `name` attribute (null without one). */

@@ -1,25 +1,23 @@
-// Endless elements: <endless-ruler>, <endless-loop> and <endless-grid>. Each reports where it is scrolled to the
-// server of this script and applies its answers: no geometry here. A subclass says only what its element shows and
-// sends. The protocol: docs/protocol.md; the types: endless.d.ts; the manifest: custom-elements.json.
+// <endless-ruler>, <endless-loop>, <endless-grid>: each reports its scroll to this script's server and applies the
+// answer (no geometry here). Protocol: docs/protocol.md; types: endless.d.ts; manifest: custom-elements.json.
 'use strict';
 (() => {
   const script = document.currentScript;
-  // The server, with its mount prefix: this script's folder, less a versioned address's `v/VERSION/`.
+  // The server: this script's folder, less a versioned `v/VERSION/`.
   const base = (script ? new URL('.', script.src).href.replace(/\/v\/[^/]+\/$/, '/') : `${location.origin}/`)
     .replace(/\/$/, '');
-  // How long this script took to come (0 if unknown): the round trip an element reports before it has measured one.
+  // This script's round trip (0 if unknown): reported until one is measured.
   const scriptTiming = script && performance.getEntriesByName(script.src)[0];
   const scriptRoundTrip = scriptTiming && scriptTiming.requestStart > 0
     ? Math.max(0, scriptTiming.responseStart - scriptTiming.requestStart) : 0;
   const scrollOf = { left: 'scrollLeft', top: 'scrollTop' };
   const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'];
-  // This long without a scroll event ends a scroll with no `scrollend` (WebKit; a smooth snap cut short elsewhere).
+  // No scroll event this long ends a scroll without `scrollend` (WebKit; a smooth snap cut short elsewhere).
   const quietEnd = 'onscrollend' in window ? 500 : 150;
-  // A frame not answered in `timeout` ms is given up; a failed one is asked again, waiting twice as long each time up
-  // to `lastRetry` (docs/elements.md: "When the server is away"). `offline`: the elements without it (one warning).
+  // Retries wait twice as long each time, up to `lastRetry`. `offline`: elements without a server (one warning).
   const timeout = 5000, lastRetry = 1000, offline = new Set();
   const template = document.createElement('template'), shadow = document.createElement('template');
-  // Tiles are `<svg>`s in one canvas `<svg>`; the scroller is opaque, so that the compositor scrolls it (protocol.md).
+  // An opaque scroller, so that the compositor scrolls it (protocol.md).
   const css = `:host { display: block; position: relative; overflow: hidden; height: 120px;
   background: var(--endless-background, #fafafa); font: 14px/1.4 system-ui, sans-serif; }
 :host([hidden]) { display: none; }
@@ -41,30 +39,28 @@
 .stale { position: absolute; top: 6px; right: 6px; width: 6px; height: 6px; border-radius: 50%; background: #888;
   opacity: 0; transition: opacity .3s; pointer-events: none; }
 :host([stale]) .stale { opacity: 1; }
-:host([stale]) .canvas { opacity: .6; }`;
+:host([stale]) .canvas { opacity: .6; }
+:host([zoomable]) .view { touch-action: pan-x pan-y; }`;
 
-  // Every shadow root is cloned from one parsed once (parsing each held up the first frame). The tiles picture what
-  // the element's ARIA says: hidden from assistive technology, hundreds of labels are not read out one by one.
+  // Shadow roots are cloned from one parsed once. Tiles are aria-hidden: the element's ARIA says what they show.
   shadow.innerHTML = `<style>${css}</style><style></style><style></style><div class="frame">` +
     '<div class="view" part="view" aria-hidden="true"><div class="content"><svg class="canvas"></svg></div></div>' +
     '<div class="static"><slot></slot></div><div class="pointer" part="pointer"></div>' +
     '<div class="stale" part="stale"></div><p class="error" role="alert" hidden></p></div>';
 
-  /** Puts a tile where the frame says, in content coordinates. */
   const placeTile = (el, tile) => { el.setAttribute('x', tile.left); el.setAttribute('y', tile.top); };
 
-  /** Says what an element shows to assistive technology: `aria-*` attributes from its readout. */
   const setAria = (el, values) => {
     for (const [name, value] of Object.entries(values)) el.setAttribute(`aria-${name}`, value);
   };
 
-  // Between the classes of this script, no part of an element's public API: keyed by symbols.
+  // Shared by this script's classes, not public API.
   const start = Symbol('start'), here = Symbol('here'), extra = Symbol('extra'), show = Symbol('show'),
     sizeCSS = Symbol('sizeCSS'), following = Symbol('following'), placeAt = Symbol('placeAt'), ask = Symbol('ask'),
     fail = Symbol('fail'), stale = Symbol('stale'), internals = Symbol('internals');
 
   /**
-   * One live view: the frame protocol, the same for every view. Not an element of its own.
+   * One live view and the frame protocol; not an element of its own.
    * @fires input - while what it shows changes, at most once per animation frame
    * @fires change - once a scroll has settled on a new value (a tick, an item centred, a point)
    * @fires endless-frame - after every frame applied (a follower follows its leader's)
@@ -72,21 +68,14 @@
    * @fires endless-online - its server answers again
    */
   class EndlessView extends HTMLElement {
-    // The view's parts, in its shadow root.
     #frame; #view; #content; #canvas; #error; #themeStyle; #sizeStyle;
-    #kind; #configuration; // the server's name for its view, the attributes that configure it
-    // What the server last said: the readout, the tiles held by key, per axis its origin and tiles held, the mark.
+    #kind; #configuration;
     #readout = {}; #tiles = new Map(); #axes = []; #mark = null;
-    // Where a placement opens (its position parameters; null until the first) and the text last committed.
     #startAt = null; #committed = null;
-    // Requests: the report wanted, its frame callback, the one in flight, whether another waits, `seq`, `pace`, the
-    // frames waited since the last report.
     #want = null; #raf = 0; #busy = null; #dirty = false; #seq = 0; #pace = 1; #waited = 0;
-    // Stale, a retry's timer and wait; the reader's scrolls, those the last frame applied saw; our last write.
+    // `#scrolls`: the reader's; `#confirmed`: those the last frame saw; `#ours`: our last write.
     #stale = false; #retrying = 0; #backoff = 0; #scrolls = 0; #confirmed = 0; #ours = '';
-    // Measures: the last 8 round trips, the last 8 gaps between scroll events a frame apart, the last scroll event.
     #roundTrips = []; #frameTimes = []; #scrolledAt = null;
-    // Scrolling: whether the reader moved it since it last settled, a snap on its way, the quiet timer, the size.
     #moved = false; #snapping = null; #quiet = 0; #size = '';
 
     /**
@@ -97,7 +86,7 @@
       super();
       this.#kind = kind;
       this.#configuration = configuration;
-      this[internals] = this.attachInternals(); // a ruler's form value, every view's custom state
+      this[internals] = this.attachInternals();
       const root = this.attachShadow({ mode: 'open' });
       root.append(shadow.content.cloneNode(true));
       [, this.#themeStyle, this.#sizeStyle] = root.querySelectorAll('style');
@@ -106,7 +95,7 @@
       this.#frame.classList.add(kind);
       this.#view.addEventListener('scroll', () => this.#scrolled(), { passive: true });
       this.#view.addEventListener('scrollend', () => this.#ended());
-      // The reader takes over from a snap in progress: its end is theirs to settle.
+      // The reader takes over a snap in progress.
       for (const type of ['wheel', 'touchstart', 'pointerdown']) {
         this.#view.addEventListener(type, () => { this.#snapping = null; }, { passive: true });
       }
@@ -115,7 +104,7 @@
         event.preventDefault();
         this[ask]({ key: event.key });
       });
-      // A new size moves a ruler's pointer and a loop's centre: ask again.
+      // A new size moves the pointer or centre: ask again.
       new ResizeObserver(() => {
         const now = `${this.#view.clientWidth}x${this.#view.clientHeight}`;
         if (this.#size && now !== this.#size) this[ask](this.#axes.length ? { resize: 1 } : { first: 1 });
@@ -124,8 +113,7 @@
     }
 
     /**
-     * What the last frame said the element shows (`text`, `image`, and a ruler's `value`, `position`…: endless.d.ts).
-     * Empty until the first frame is in.
+     * What the last frame says it shows (`text`, `image`, a ruler's `value`…: endless.d.ts); empty until then.
      * @type {Readonly<Record<string, string>>}
      */
     get readout() { return this.#readout; }
@@ -146,17 +134,16 @@
       offline.delete(this);
     }
 
-    // Not while it is upgraded or parsed (before `connectedCallback`): one placement, not one an attribute.
+    // Not while upgraded or parsed: one placement, not one per attribute.
     attributeChangedCallback() { if (this.isConnected && this.#startAt) this[placeAt](this[start]()); }
 
-    /** Keys and `press()` do nothing: a ruler disabled or following. */
     #still() { return Boolean(this.disabled) || this[following](); }
 
-    /** Starts the view anew at `at` (its position parameters): every tile goes, the server places it again. */
+    /** Starts anew at `at`: every tile goes, the server places it again. */
     [placeAt](at) {
       for (const tile of this.#tiles.values()) tile.remove();
       this.#busy?.abort();
-      // `seq` moves on: an answer on its way, for the view as it was, is dropped.
+      // A new `seq` drops an answer on its way.
       this.#seq += 1;
       this.#tiles = new Map();
       this.#axes = [];
@@ -168,27 +155,27 @@
       this[ask]({ first: 1 });
     }
 
-    /** A scroll event: the reader's scroll is reported (and the frames timed); a follower's is the server's. */
+    /** A follower's scroll is the server's. */
     #scrolled() {
-      const now = performance.now(), gap = now - (this.#scrolledAt ?? -Infinity); // a frame apart, as it scrolls
-      if (gap < 200) this.#frameTimes = [...this.#frameTimes.slice(-7), gap]; // (none since a write: that was ours)
+      const now = performance.now(), gap = now - (this.#scrolledAt ?? -Infinity);
+      if (gap < 200) this.#frameTimes = [...this.#frameTimes.slice(-7), gap];
       this.#scrolledAt = now;
       if (this[following]()) return;
-      // The reader's, not a snap or write of ours: the value under the pointer is unknown until answered.
+      // The reader's, not ours: the value is unknown until answered.
       if (!this.#snapping && this.#where() !== this.#ours) this.#scrolls += 1;
       if (this.#stale) this.#check();
       this.#moved = true;
       this[ask]({});
       clearTimeout(this.#quiet);
       this.#quiet = setTimeout(() => this.#ended({ quiet: true }), quietEnd);
-      // A snap that replaced another may end without a `scrollend` (Chromium fires it for the one cut short).
+      // A snap replacing another may get no `scrollend` (Chromium fires it for the one cut short).
       if (this.#snapping && this.#atSnap()) this.#ended();
     }
 
-    /** A scroll ended: settle it once, unless a snap of ours is on its way (after `quietEnd`, it stopped short). */
+    /** Settles once, unless our snap is on its way (after `quietEnd`, it stopped short). */
     #ended({ quiet = false } = {}) {
       if (this[following]() || !this.#moved || (this.#snapping && !this.#atSnap() && !quiet)) return;
-      // The last fraction of a point a smooth snap may leave (a browser will not scroll less than a point smoothly).
+      // A smooth snap may stop a fraction of a point short.
       for (const [edge, at] of Object.entries(this.#snapping && this.#atSnap() ? this.#snapping : {})) {
         if (this.#view[scrollOf[edge]] !== at) this.#wrote(edge, at);
       }
@@ -201,7 +188,7 @@
       return Object.entries(this.#snapping).every(([edge, at]) => Math.abs(this.#view[scrollOf[edge]] - at) <= 1);
     }
 
-    /** Sets a scroll position: until its scroll event, the position is the page's own, seen now. */
+    /** Writes a scroll position, known as ours when its scroll event comes. */
     #wrote(edge, position) {
       this.#view[scrollOf[edge]] = position;
       this.#scrolledAt = null;
@@ -210,27 +197,25 @@
 
     #where() { return `${this.#view.scrollLeft},${this.#view.scrollTop}`; }
 
-    /** Scrolls smoothly to the snap; one already there settles now (no `scrollend` would come). */
+    /** Already at the snap: settle now (no `scrollend` would come). */
     #snapTo() {
       if (!this.#atSnap()) return this.#view.scrollTo({ ...this.#snapping, behavior: 'smooth' });
       this.#moved = true;
       this.#ended();
     }
 
-    /** Asks for a frame, at most once an animation frame; a placement's once its frame is painted (protocol.md). */
+    /** At most once an animation frame; a placement's once its frame is painted (protocol.md). */
     [ask](want) {
       this.#want = Object.assign(this.#want || {}, want);
       const send = () => (this.#want?.first ? setTimeout(() => this.#send()) : this.#send());
       if (!this.#raf) this.#raf = requestAnimationFrame(() => { this.#raf = 0; send(); });
     }
 
-    /** Sends what is wanted, if it is due. */
     #send() {
       const want = this.#want;
-      // Sent already, waiting to ask again, or not laid out yet.
       if (!want || this.#retrying || !this.#view.clientWidth || !this.#view.clientHeight) return;
       const own = this[extra]();
-      if (!own || !this.#due(want)) return; // a follower whose leader has no value yet; or not this frame
+      if (!own || !this.#due(want)) return;
       this.#busy?.abort();
       this.#want = null;
       this.#dirty = false;
@@ -240,12 +225,9 @@
       this.#fetch(this.#query(want, own, sent), sent, want);
     }
 
-    /**
-     * Whether a report goes now: a scroll's waits for the answer in flight (an end, a key, a resize or a placement
-     * replaces it), and in a fast fling goes every `pace` frames.
-     */
+    /** A scroll's report waits for the one in flight (others replace it); in a fast fling, every `pace` frames. */
     #due(want) {
-      const plain = !(want.end || want.key || want.first || want.resize);
+      const plain = !(want.end || want.key || want.first || want.resize || want.zoom);
       const early = plain && ++this.#waited < this.#pace;
       if (this.#busy && plain) {
         this.#dirty = true;
@@ -255,7 +237,7 @@
       return !early;
     }
 
-    /** The request's query: the configuration, then the report (docs/protocol.md: "The frame protocol"). */
+    /** The configuration, then the report (docs/protocol.md). */
     #query(want, own, sent) {
       const q = new URLSearchParams();
       for (const name of this.#configuration) {
@@ -264,27 +246,26 @@
       q.set('seq', this.#seq);
       q.set('size', `${this.#view.clientWidth},${this.#view.clientHeight}`);
       q.set('scroll', `${this.#view.scrollLeft},${this.#view.scrollTop}`);
-      // A placement opens where it was asked to, even if an answer came in since it was asked for.
+      // A placement opens where asked, even if an answer came since.
       const at = want.first || !this.#axes.length ? this.#startAt : want.resize ? this[here]() : {};
       if (this.#axes.length && !want.first) {
         q.set('origin', this.#axes.map((axis) => axis.origin).join());
         q.set('have', this.#axes.map((axis) => axis.have).join());
       }
       for (const [name, value] of Object.entries({ ...at, ...own })) q.set(name, value);
-      // For the speed: when the page first saw this position (its scroll event), not later, when it asks.
+      // For the speed: when the page saw this position, not when it asks.
       q.set('t', Math.round(this.#scrolledAt ?? sent));
-      // The quickest of the last few: the network's part, not a busy moment. The script's is only a first guess.
+      // The quickest: the network's part, not a busy moment.
       q.set('rtt', Math.round(this.#roundTrips.length ? Math.min(...this.#roundTrips) : scriptRoundTrip));
-      const frames = [...this.#frameTimes].sort((a, b) => a - b); // the middle: a frame's usual length, not a stall
+      const frames = [...this.#frameTimes].sort((a, b) => a - b); // the median, not a stall
       if (frames.length) q.set('frame', Math.round(frames[frames.length >> 1]));
       if (this.#mark && !want.first) q.set('mark', this.#mark);
       for (const name of ['end', 'resize']) if (want[name]) q.set(name, '1');
       if (want.key) q.set('key', want.key);
-      // A space as `%20`, not the `+` of `URLSearchParams`, which a query means literally (`unit=fl oz`).
+      // A space as `%20`: the server takes `+` literally (`unit=fl oz`).
       return q.toString().replace(/\+/g, '%20');
     }
 
-    /** Fetches the frame and applies it, unless a newer request or placement aborted it; or asks again. */
     #fetch(query, sent, want) {
       const control = new AbortController(), scrolls = this.#scrolls;
       const timer = setTimeout(() => control.abort('timeout'), timeout);
@@ -301,7 +282,7 @@
           this.#roundTrips = [...this.#roundTrips.slice(-7), Math.max(0, answered - sent - (frame.took || 0))];
           if (frame.seq === this.#seq) {
             this.#confirmed = scrolls;
-            this.#apply(frame, Boolean(want.first)); // a placement is no change of the reader's
+            this.#apply(frame, Boolean(want.first));
           }
           this[stale](false);
         })
@@ -316,7 +297,7 @@
         });
     }
 
-    /** Asks again where the view is then, after `Retry-After` or the backoff (random, lest every page ask at once). */
+    /** After `Retry-After` or a random backoff, lest every page ask at once. */
     #retry({ first, resize, end }, error) {
       this[stale](true, error.status || error.message || error);
       this.#want = { first, resize, end: end && !this.#moved, ...this.#want };
@@ -327,7 +308,7 @@
       }, 1000 * error.headers?.get('Retry-After') || this.#backoff * (1 + Math.random()) / 2);
     }
 
-    /** Stale: it keeps what it has, and says so (`:state(stale)`, the `stale` attribute and part, an event). */
+    /** Stale: it keeps what it has, and says so. */
     [stale](on, why) {
       if (on !== this.#stale) {
         this.#stale = on;
@@ -341,21 +322,21 @@
       }
     }
 
-    /** A ruler stale and scrolled since its last frame is invalid: a form submits no value the reader does not see. */
+    /** Stale and scrolled since its last frame: invalid, so no unseen value is submitted. */
     #check() {
       const unknown = this.#stale && this.#scrolls !== this.#confirmed;
       const message = unknown ? 'Waiting for the server to confirm the value' : '';
       if (this.constructor.formAssociated) this[internals].setValidity({ customError: unknown }, message);
     }
 
-    /** A bad attribute: the server's one line, inside the element and in the console. */
+    /** A bad attribute: the server's line, in the element and the console. */
     [fail](message) {
       this.#error.textContent = message.trim();
       this.#error.hidden = false;
       console.error(`<${this.localName}${this.id ? ` id="${this.id}"` : ''}>: ${message.trim()}`);
     }
 
-    /** A frame: its tiles first, so that a recenter moves content and scroll position together; then the readout. */
+    /** Tiles first, so a recenter moves content and scroll together; then the readout. */
     #apply(frame, quiet) {
       this.#error.hidden = true;
       if (frame.style) this.#themeStyle.textContent = frame.style;
@@ -365,7 +346,7 @@
       this.#mark = frame.mark;
       this.#pace = frame.pace || 1;
       this.#applyReadout(frame, quiet);
-      this.dispatchEvent(new CustomEvent('endless-frame')); // followers follow
+      this.dispatchEvent(new CustomEvent('endless-frame'));
     }
 
     #applyTiles({ remove, move, add }) {
@@ -378,7 +359,7 @@
         if (el) placeTile(el, tile);
       }
       if (!add.length) return;
-      // One parse and one insertion a frame, not one a tile.
+      // One parse and insertion a frame, not a tile.
       template.innerHTML = add.map((tile) => tile.svg).join('');
       const added = [...template.content.children];
       add.forEach((tile, index) => {
@@ -389,7 +370,7 @@
       this.#canvas.append(template.content);
     }
 
-    /** Per axis: a placement's scroll, or a recenter's shift; then a snap to scroll to smoothly. */
+    /** Per axis: a placement's scroll or a recenter's shift; then a smooth snap. */
     #applyAxes(axes) {
       const snap = {};
       let snapShifted = false;
@@ -400,7 +381,7 @@
           this.#wrote(edge, axis.scroll);
           this.#snapping = null;
         } else if (axis.shift) {
-          this.#wrote(edge, this.#view[scrollOf[edge]] + axis.shift); // cancels a smooth snap: it starts again below
+          this.#wrote(edge, this.#view[scrollOf[edge]] + axis.shift); // stops a smooth snap: restarted below
           if (this.#snapping && edge in this.#snapping) this.#snapping[edge] += axis.shift;
           snapShifted = snapShifted || Boolean(this.#snapping);
         }
@@ -411,7 +392,7 @@
       this.#axes = axes.map((axis) => ({ origin: axis.origin, have: axis.have }));
     }
 
-    /** What it shows changes with its text, not every frame: `input` then, and `change` once it has settled. */
+    /** `input` when the text changes, `change` once settled. */
     #applyReadout({ readout, settled }, quiet) {
       const changed = readout.text !== this.#readout.text;
       this.#readout = readout;
@@ -424,32 +405,27 @@
       }
     }
 
-    /** A one-axis view is `height` thick (120), and 400 px long when vertical (the page's style wins over `:host`). */
+    /** `height` thick, 400 px long if vertical (the page's style wins over `:host`). */
     [sizeCSS]() {
       const thickness = /^\d+(\.\d+)?$/.test(this.getAttribute('height') || '') ? this.getAttribute('height') : 120;
       return this.getAttribute('orientation') === 'vertical' ? `:host { width: ${thickness}px; height: 400px; }`
         : `:host { height: ${thickness}px; }`;
     }
 
-    /** The position parameters a placement opens at, from the attributes. */
+    // Subclasses: where a placement opens; what a resize keeps; own parameters (`null`: ask nothing yet).
     [start]() { return {}; }
-    /** The position parameters that keep what it shows across a resize. */
     [here]() { return {}; }
-    /** Parameters of its own for every request; `null`: ask nothing yet. */
     [extra]() { return {}; }
-    /** Whether it follows another element, which scrolls it. */
     [following]() { return false; }
-    /** Shows a new readout (ARIA, a form value). */
     [show]() {}
   }
 
   const rulerConfiguration = ['min', 'max', 'step', 'ticks', 'spacing', 'ends', 'unit', 'format', 'grouping',
-    'subdivisions', 'height', 'orientation', 'dir', 'theme', 'factor'];
+    'subdivisions', 'zoomable', 'zoom', 'min-zoom', 'max-zoom', 'height', 'orientation', 'dir', 'theme', 'factor'];
   const stillMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
   /**
-   * `<endless-ruler>`: a slider and a form control whose value is an exact decimal. With `follows`, it follows the
-   * ruler of that `id` through `factor` (`LinkedRuler` places it), and is not scrolled by hand.
+   * `<endless-ruler>`: a slider and form control with an exact decimal value; with `follows`, it follows that ruler.
    * @fires input - while its value changes, at most once per animation frame
    * @fires change - once a scroll has settled on a tick with a new value
    * @fires endless-frame - after every frame applied
@@ -460,11 +436,13 @@
     static formAssociated = true;
     static observedAttributes = [...rulerConfiguration, 'value', 'follows'];
     #frame;
-    // The ruler it follows: undefined until looked up, null when there is none, else the element it listens to.
+    // Undefined until looked up, null when there is none.
     #leader = undefined;
     #heard = (event) => (event.type === 'endless-frame' ? this[ask]({}) : this[stale](true));
-    // A finger on it, and the value it last showed: `haptics` taps once a tick crossed while dragging.
+    // `haptics`: a tap per tick crossed while dragging.
     #touching = false; #felt;
+    // The zoom asked since the scale changed (a pinch's small steps add up).
+    #zoomBy = 1; #zoomAt; #fingers; #zoomSent = false;
 
     constructor() {
       super('ruler', rulerConfiguration);
@@ -472,10 +450,55 @@
       for (const type of ['touchstart', 'touchend', 'touchcancel']) {
         this.addEventListener(type, () => { this.#touching = type === 'touchstart'; }, { passive: true });
       }
+      this.addEventListener('keydown', (e) => {
+        const by = { '+': 2, '=': 2, '-': 0.5 }[e.key];
+        if (by && !e.ctrlKey && !e.metaKey) this.#zoom(by, null, e);
+      });
+      // A wheel's lines (Firefox) as pixels; 100 px is a factor e.
+      this.addEventListener('wheel', (e) => (e.ctrlKey || e.metaKey)
+        && this.#zoom(Math.exp(-e.deltaY * (e.deltaMode ? 33 : 1) / 100), e, e), { passive: false });
+      // A pinch zooms the element, not the page (`touch-action`).
+      for (const type of ['touchstart', 'touchmove']) {
+        this.addEventListener(type, (e) => {
+          const [a, b] = e.touches, apart = b && Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
+          if (apart && type === 'touchmove') {
+            this.#zoom(apart / this.#fingers, { clientX: (a.clientX + b.clientX) / 2,
+              clientY: (a.clientY + b.clientY) / 2 });
+          }
+          this.#fingers = apart;
+        }, { passive: true });
+      }
+      // The server's scale is `zoom`; a new one, or a factor of 2 that moved none (the last rung), starts afresh.
+      this.addEventListener('endless-frame', () => {
+        const zoom = this.readout.zoom;
+        if (zoom && zoom !== this.getAttribute('zoom')) this.setAttribute('zoom', zoom);
+        if (this.#zoomSent && (zoom !== this.#zoomAt.zoom || Math.abs(Math.log(this.#zoomBy)) >= 0.69)) {
+          this.#zoomBy = 1;
+        }
+        this.#zoomSent = false;
+      });
+    }
+
+    /** Zooms by `by` at `point` (else the pointer), if `zoomable`. */
+    #zoom(by, point, event) {
+      if (!this.hasAttribute('zoomable') || this.disabled) return;
+      event?.preventDefault();
+      const r = this.getBoundingClientRect(), vertical = this.readout.orientation === 'vertical';
+      this.#zoomBy *= by;
+      this.#zoomAt = { zoom: this.readout.zoom,
+        at: point ? Math.round(vertical ? point.clientY - r.top : point.clientX - r.left) : -1 };
+      this[ask]({ zoom: 1 });
     }
 
     /**
-     * The exact value as a string (`"72.4"`), written with the step's decimals; set, the ruler goes there.
+     * The scale: a tick's value on a 1–2–5 ladder from `step`, within `min-zoom`–`max-zoom`.
+     * @type {string}
+     */
+    get zoom() { return this.readout.zoom ?? this.getAttribute('zoom') ?? ''; }
+    set zoom(zoom) { this.setAttribute('zoom', zoom); }
+
+    /**
+     * The exact value as a string (`"72.4"`); set, the ruler goes there.
      * @type {string}
      */
     get value() { return this.readout.value ?? this.getAttribute('value') ?? ''; }
@@ -488,7 +511,7 @@
     get name() { return this.getAttribute('name'); }
     set name(name) { this.setAttribute('name', name); }
 
-    /** Disabled, by its `disabled` attribute or a disabled fieldset: not submitted, not moved. @type {boolean} */
+    /** By its `disabled` attribute or a disabled fieldset: not submitted, not moved. @type {boolean} */
     get disabled() { return this.hasAttribute('disabled') || this.#frame.classList.contains('disabled'); }
     set disabled(on) { this.toggleAttribute('disabled', Boolean(on)); }
 
@@ -497,7 +520,7 @@
       super.connectedCallback();
     }
 
-    // Removed, or pointed elsewhere, it stops listening to its leader at once; its next request looks it up again.
+    // It stops listening to its leader at once; the next request looks it up again.
     disconnectedCallback() {
       super.disconnectedCallback();
       this.#listenTo(undefined);
@@ -505,6 +528,8 @@
 
     attributeChangedCallback(name, old, value) {
       if (name === 'follows' && old !== value) this.#listenTo(undefined);
+      // The server's zoom, reflected, changes nothing; another rescales at the value shown.
+      if (name === 'zoom') return value !== this.readout.zoom && this.isConnected && this[placeAt](this[here]());
       super.attributeChangedCallback();
     }
 
@@ -522,10 +547,12 @@
     [here]() { return this.readout.value ? { value: this.readout.value } : {}; }
     [following]() { return Boolean(this.#leader); }
 
-    /** A follower asks with its leader's value under the pointer; `LinkedRuler` places it. */
+    /** A follower sends its leader's position (`LinkedRuler` places it). */
     [extra]() {
       const id = this.getAttribute('follows');
-      if (!id) return this.#frame.classList.contains('follower') ? this.#unfollow() : {};
+      this.#zoomSent = this.#zoomBy !== 1;
+      const zoom = this.#zoomSent ? { 'zoom-by': this.#zoomBy, ...(this.#zoomAt.at >= 0 && { 'zoom-at': this.#zoomAt.at }) } : {};
+      if (!id) return { ...(this.#frame.classList.contains('follower') ? this.#unfollow() : {}), ...zoom };
       const leader = document.getElementById(id);
       if (leader !== this.#leader) {
         this.#listenTo(leader);
@@ -533,10 +560,9 @@
       }
       this.#frame.classList.add('follower');
       const position = leader?.readout?.position;
-      return position == null ? null : { lead: position }; // no leader (yet): ask nothing, keep its message
+      return position == null ? null : { lead: position }; // none yet: ask nothing
     }
 
-    /** Follows `leader`'s frames, and no other's. */
     #listenTo(leader) {
       for (const type of ['endless-frame', 'endless-offline']) {
         this.#leader?.removeEventListener(type, this.#heard);
@@ -545,7 +571,7 @@
       this.#leader = leader;
     }
 
-    /** `follows` removed: a ruler of its own again, a focusable slider that keys move. */
+    /** `follows` removed: a focusable slider again. */
     #unfollow() {
       this.#listenTo(null);
       this.#frame.classList.remove('follower');

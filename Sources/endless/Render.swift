@@ -51,6 +51,12 @@ struct RenderRuler: RenderSubcommand {
     var grouping: String?
     @Option(parsing: .unconditional, help: "Tick levels a block splits into, e.g. 2,2,2,2 for an inch of 16ths.")
     var subdivisions: String?
+    @Option(parsing: .unconditional, help: "Values a tick, on a 1-2-5 ladder from step (default step).")
+    var zoom: String?
+    @Option(name: .customLong("min-zoom"), parsing: .unconditional, help: "Finest zoom allowed (default step).")
+    var minZoom: String?
+    @Option(name: .customLong("max-zoom"), parsing: .unconditional, help: "Coarsest zoom allowed (step x 10000).")
+    var maxZoom: String?
     @Option(parsing: .unconditional, help: "horizontal or vertical (values grow downwards; default horizontal).")
     var orientation: String?
     @Option(parsing: .unconditional, help: "ltr, or rtl: a horizontal ruler whose values grow to the left.")
@@ -62,7 +68,8 @@ struct RenderRuler: RenderSubcommand {
         [
             "value": value, "offset": offset, "width": width, "height": height, "min": min, "max": max,
             "step": step, "ticks": ticks, "spacing": spacing, "ends": ends, "unit": unit, "format": format,
-            "grouping": grouping, "subdivisions": subdivisions, "orientation": orientation, "dir": dir, "theme": theme,
+            "grouping": grouping, "subdivisions": subdivisions, "zoom": zoom, "min-zoom": minZoom, "max-zoom": maxZoom,
+            "orientation": orientation, "dir": dir, "theme": theme,
         ]
     }
     var accepted: [String] { Parameters.rulerNames }

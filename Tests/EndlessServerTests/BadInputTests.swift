@@ -39,6 +39,10 @@ import Testing
                 case "format": value = ["decimal", "feet-inches", "fraction", "time", "roman"][next(5)]
                 case "grouping": value = [",.", " ,", "ab"][next(3)]
                 case "subdivisions": value = ["2,5", "2,2,2,2", "3", "0"][next(4)]
+                case "zoom", "min-zoom", "max-zoom": value = ["0.1", "0.2", "1", "0.3", "-1"][next(5)]
+                case "zoom-by": value = ["0.5", "2", "0", "x"][next(4)]
+                case "zoom-at": value = ["0", "600", "-1"][next(3)]
+                case "zoomable": value = ""
                 case "origin", "scroll":
                     value = [numbers[next(numbers.count)], "\(numbers[next(numbers.count)]),0"][next(2)]
                 default: value = numbers[next(numbers.count)]

@@ -12,8 +12,24 @@ extension Parameters {
     }
 
     /// A ruler from `min`, `max`, `step`, `ticks`, `spacing`, `ends`, `unit`, `format`, `grouping` and
-    /// `subdivisions`, each defaulting to seed 000's, or to what a `format` measures (`RulerConfiguration.standard`).
+    /// `subdivisions`, each defaulting to seed 000's, or to what a `format` measures (`RulerConfiguration.standard`);
+    /// at `zoom` values a tick when given (`zoom(of:)`).
     package func ruler() throws(EndlessError) -> Ruler {
+        let base = try baseRuler()
+        guard let zoom = try zoom(of: base) else { return base }
+        return try zoom.ladder.ruler(at: zoom.at)
+    }
+
+    /// `base`'s zoom ladder (`min-zoom`…`max-zoom`) and the rung `zoom` asks (the step when not given); `nil` when
+    /// none of them is given.
+    package func zoom(of base: Ruler) throws(EndlessError) -> (ladder: RulerZoom, at: DecimalNumber)? {
+        guard ["zoom", "min-zoom", "max-zoom"].contains(where: contains) else { return nil }
+        let ladder = try RulerZoom(base, lowest: try decimal("min-zoom"), highest: try decimal("max-zoom"))
+        return (ladder, try decimal("zoom") ?? base.configuration.step)
+    }
+
+    /// The ruler as configured, at its own step.
+    package func baseRuler() throws(EndlessError) -> Ruler {
         let format = try rulerFormat()
         var configuration = RulerConfiguration.standard(for: format)
         let custom = ["min", "max", "step", "ticks", "spacing", "ends", "unit"].contains(where: contains)
@@ -110,7 +126,8 @@ extension Parameters {
 
     /// A ruler's configuration, the same in a window, a tile and a page's frame.
     package static let rulerConfigurationNames = [
-        "min", "max", "step", "ticks", "spacing", "ends", "unit", "format", "grouping", "subdivisions",
+        "min", "max", "step", "ticks", "spacing", "ends", "unit", "format", "grouping", "subdivisions", "zoom",
+        "min-zoom", "max-zoom",
     ]
 
     package static let rulerNames = ["value", "offset", "width", "height"] + rulerConfigurationNames + lookNames

@@ -5,11 +5,16 @@ import EndlessSVG
 /// `lead` and `factor`, follows another ruler's value instead of being scrolled (`LinkedRuler` places it).
 enum RulerFrameView: FrameView {
     static let configurationNames = Parameters.rulerConfigurationNames + ["height"] + Parameters.lookNames
-    static let names = configurationNames + ["value", "lead", "factor"]
+    static let names = configurationNames + ["value", "lead", "factor", "zoomable", "zoom-by", "zoom-at"]
 
     static func answer(_ request: FrameRequest) throws(EndlessError) -> FrameAnswer {
         let p = request.parameters, report = request.report
-        let ruler = try p.ruler()
+        let base = try p.baseRuler()
+        // `zoomable` (the element's attribute) zooms from the step even without `zoom`.
+        var zoom = try p.zoom(of: base)
+        if zoom == nil && p.contains("zoomable") { zoom = (try RulerZoom(base), base.configuration.step) }
+        var ruler = base
+        if let zoom { ruler = try zoom.ladder.ruler(at: zoom.at) }
         let orientation = try p.orientation()
         let mirrored = try p.isMirrored(orientation)
         let theme = try p.theme()
@@ -18,6 +23,7 @@ enum RulerFrameView: FrameView {
         let axis: FrameAxis = orientation.isVertical ? .y : .x
         var axisReport = try report.reports([axis], layout: request.layout)[0]
         let frame: RulerFrame
+        var zoomAt = zoom?.at
         let follows = p.contains("lead")
         if follows {
             let lead = try p.number("lead", accepts: "the leader's value under its pointer, a number") ?? 0
@@ -25,12 +31,18 @@ enum RulerFrameView: FrameView {
                 follower: ruler, factor: try p.number("factor", accepts: Limits.Accepts.factor) ?? 1)
             frame = try link.followerFrame(axisReport, layout: request.layout, leaderValue: lead, mirrored: mirrored)
         } else {
-            let start = try ruler.offset(
+            var phase = report.phase
+            var start = try ruler.offset(
                 for: try p.decimal("value") ?? ruler.configuration.initialValue ?? ruler.configuration.minimum)
             // Resized, the pointer moved: placed anew with the value it showed (`value`) under it.
             if report.resized && p.contains("value") { axisReport.origin = nil }
+            if let zoom, let zoomed = try Self.zoomed(ruler, zoom, p, axisReport, mirrored: mirrored) {
+                (ruler, zoomAt, start) = (zoomed.ruler, zoomed.at, zoomed.start)
+                axisReport.origin = nil  // placed anew, every tile drawn again at the new scale
+                phase = .ended  // and it settles on the nearest tick of the new scale
+            }
             frame = try ruler.frame(
-                axisReport, layout: request.layout, phase: report.phase,
+                axisReport, layout: request.layout, phase: phase,
                 key: report.key.map(RulerKey.init),
                 startOffset: start, mirrored: mirrored)
         }
@@ -50,8 +62,9 @@ enum RulerFrameView: FrameView {
                 "minimum": ruler.format(range.lowerBound), "maximum": ruler.format(range.upperBound),
                 "orientation": orientation.description,
                 "image": request.imageURL(
-                    "ruler", configuration: Parameters.rulerConfigurationNames + Parameters.lookNames,
-                    position: [
+                    "ruler",
+                    configuration: Parameters.rulerConfigurationNames.filter { $0 != "zoom" } + Parameters.lookNames,
+                    position: (zoomAt.map { [("zoom", $0.description)] } ?? []) + [
                         ("value", value), ("width", readoutNumber(report.size.width)),
                         ("height", readoutNumber(report.size.height)),
                     ]),
@@ -61,13 +74,39 @@ enum RulerFrameView: FrameView {
             style: frame.axis.isNewPlacement
                 ? FrameRequest.style(theme, light: .standard(.light), dark: .standard(.dark)) + renderer.pageStyle : nil
         )
+        if let zoomAt { answer.readout["zoom"] = zoomAt.description }
         if !follows { answer.setPace([axisReport], of: report) }
         answer.placeTiles(
             [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held,
-            budget: request.drawingBudget
+            redraw: zoomAt != zoom?.at, budget: request.drawingBudget
         ) { tile in
             request.tiles.pageTile(tile[0], of: renderer, style: style)
         }
         return answer
+    }
+
+    /// A zoom by `zoom-by` (2 shows things twice as large) around `zoom-at` (points from the view's leading edge; its
+    /// centre when not given): the ruler at the new rung, and the pointer's offset that keeps the value under
+    /// `zoom-at` where it is. `nil` when the rung stays (small steps of a pinch add up on the page) or the view is
+    /// not placed yet.
+    static func zoomed(
+        _ ruler: Ruler, _ zoom: (ladder: RulerZoom, at: DecimalNumber), _ p: Parameters, _ report: AxisReport,
+        mirrored: Bool
+    ) throws(EndlessError) -> (ruler: Ruler, at: DecimalNumber, start: Double)? {
+        let accepts = "a zoom factor from 0.001 to 1000 (2 shows twice as large)"
+        guard let by = try p.number("zoom-by", accepts: accepts) else { return nil }
+        guard (0.001...1000).contains(by) else { throw EndlessError("zoom-by", "must be \(accepts)") }
+        let half = report.length / 2
+        let at = try p.number("zoom-at", accepts: "a position along the view, 0 to its length") ?? half
+        guard (0...report.length).contains(at) else {
+            throw EndlessError("zoom-at", "must be a position along the view, 0 to its length")
+        }
+        let target = zoom.ladder.rung(from: zoom.at, by: by)
+        guard target != zoom.at, let origin = report.origin else { return nil }
+        let sign: Double = mirrored ? -1 : 1
+        let pointer = ruler.clampedOffset(sign * (origin + report.scroll + half))
+        let value = ruler.continuousValue(atOffset: pointer + sign * (at - half))
+        let zoomed = try zoom.ladder.ruler(at: target)
+        return (zoomed, target, zoomed.offset(forContinuousValue: value) - sign * (at - half))
     }
 }
