@@ -52,7 +52,7 @@ function snippet(details) {
   const el = byId(details.dataset.for);
   if (!el.readout.image) return;
   const attributes = [...el.attributes].filter((a) => !skip.has(a.name) && !a.name.startsWith('aria-'))
-    .map((a) => ` ${a.name}="${a.value}"`).join('');
+    .map((a) => (a.value ? ` ${a.name}="${a.value}"` : ` ${a.name}`)).join('');
   const here = positions[el.localName].map((name) => ` ${name}="${el[name]}"`).join('');
   const parts = [
     ['Image', `<img src="${new URL(el.readout.image, server)}" alt="${el.getAttribute('aria-label') || ''}">`],

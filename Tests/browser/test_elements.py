@@ -497,7 +497,7 @@ def test_the_page_embeds_what_is_on_screen(page):
     url = image.split('src="')[1].split('"')[0]
     with urllib.request.urlopen(url, timeout=10) as response:
         assert "<title>Ruler at 61.2 kg</title>" in response.read().decode()
-    assert '<endless-ruler theme="auto" value="61.2"></endless-ruler>' in details.text
+    assert '<endless-ruler zoomable theme="auto" zoom="0.1" value="61.2"></endless-ruler>' in details.text
 
 
 def test_the_bundled_form_submits_the_height(page):

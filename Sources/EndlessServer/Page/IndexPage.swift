@@ -17,19 +17,21 @@ struct IndexPage {
     let rulerSVG: String
     let poundsSVG: String
     let heightSVG: String
-    /// The height's follower in feet and inches, the inch ruler in 16ths and the time of day.
+    /// The height's follower in feet and inches, the inch ruler in 16ths and the time of day: their pictures are
+    /// images (`…Query` on `svgPath`), which cost the page's first frame nothing, where the others are inlined.
     let feetText: String
-    let feetSVG: String
+    let feetQuery: String
     let inchText: String
-    let inchSVG: String
+    let inchQuery: String
     let time: String
     let timeText: String
-    let timeSVG: String
+    let timeQuery: String
     let submittedTime: String?
     let loopSVG: String
     let gridSVG: String
     /// Where the page is (its form submits there), and the versioned URLs of `public/` files (`StaticAssets`).
     var pagePath = "/"
+    var svgPath = "/svg"
     var elementsScript = "/endless.js"
     var pageScript = "/page.js"
     var styleSheet = "/endless.css"
@@ -74,13 +76,10 @@ struct IndexPage {
             ruler: Self.feetRuler, offset: feet.followerOffset(forLeaderOffset: heightOffset, of: Self.heightRuler),
             width: 100, height: 360, orientation: .vertical)
         feetText = Self.feetRuler.text(feetWindow.value)
-        feetSVG = Self.inline(
-            RulerRenderer(ruler: Self.feetRuler, height: 100, orientation: .vertical).render(feetWindow).document)
-        let inchWindow = try RulerWindow(
-            ruler: Self.inchRuler, offset: try Self.inchRuler.offset(for: DecimalNumber("3.3125")!), width: 1200,
-            height: 120)
-        inchText = Self.inchRuler.text(inchWindow.value)
-        inchSVG = Self.inline(RulerRenderer(ruler: Self.inchRuler, height: 120).render(inchWindow).document)
+        feetQuery =
+            "format=feet-inches&orientation=vertical&value=\(Self.feetRuler.format(feetWindow.value))&width=100&height=360"
+        inchText = Self.inchRuler.text(DecimalNumber("3.3125")!)
+        inchQuery = "format=fraction&value=3.3125&width=1200&height=120"
         let timeValue = try parameters.decimal("time")
         let timeOffset: Double
         do {
@@ -92,7 +91,7 @@ struct IndexPage {
         time = Self.timeRuler.format(timeWindow.value)
         timeText = Self.timeRuler.text(timeWindow.value)
         submittedTime = timeValue == nil ? nil : time
-        timeSVG = Self.inline(RulerRenderer(ruler: Self.timeRuler, height: 120).render(timeWindow).document)
+        timeQuery = "format=time&value=\(time)&width=1200&height=120"
         let x = try parameters.number("x", accepts: Limits.Accepts.coordinate) ?? 0
         let y = try parameters.number("y", accepts: Limits.Accepts.coordinate) ?? 0
         let gridWindow = try GridWindow(grid: .standard, centerX: x, centerY: y, width: 1200, height: 500)

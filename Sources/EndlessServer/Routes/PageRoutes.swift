@@ -13,7 +13,7 @@ extension EndlessMount {
                 throw PlainTextError(error)
             }
             // The versions this server has: a page never pairs with an older script.
-            page.pagePath = path + "/"
+            (page.pagePath, page.svgPath) = (path + "/", path + "/svg")
             (page.elementsScript, page.pageScript, page.styleSheet) = (
                 "\(path)/\(assets.versionedPath("endless.js"))", "\(path)/\(assets.versionedPath("page.js"))",
                 "\(path)/\(assets.versionedPath("endless.css"))"
