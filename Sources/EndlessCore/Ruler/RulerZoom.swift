@@ -6,8 +6,8 @@ import Foundation
 public struct RulerZoom: Sendable, Hashable {
     /// The ruler as configured, at its own step.
     public let base: Ruler
-    /// Values a tick it may show, finest first; the step is one of them.
-    public let rungs: [DecimalNumber]
+    let lowest: DecimalNumber
+    let highest: DecimalNumber
 
     /// Most rungs either side of the step: 10^6 times finer or coarser at most.
     static let maximumRungs = 18
@@ -17,20 +17,23 @@ public struct RulerZoom: Sendable, Hashable {
         _ base: Ruler, lowest: DecimalNumber? = nil, highest: DecimalNumber? = nil
     ) throws(EndlessError) {
         let step = base.configuration.step
-        let lowest = lowest ?? step
-        let highest = highest ?? Self.rung(step, 3 * 4) ?? step  // 10,000 times the step
-        guard lowest <= step, lowest > 0 else {
+        self.lowest = lowest ?? step
+        self.highest = highest ?? Self.rung(step, 3 * 4) ?? step  // 10,000 times the step
+        guard self.lowest <= step, self.lowest > 0 else {
             throw EndlessError("min-zoom", "must be greater than 0 and at most step")
         }
-        guard highest >= step else { throw EndlessError("max-zoom", "must be at least step") }
-        var rungs: [DecimalNumber] = []
-        for index in -Self.maximumRungs...Self.maximumRungs {
-            let rung = Self.rung(step, index)
-            guard let rung, (lowest...highest).contains(rung), (try? base.zoomed(to: rung)) != nil else { continue }
-            rungs.append(rung)
-        }
+        guard self.highest >= step else { throw EndlessError("max-zoom", "must be at least step") }
         self.base = base
-        self.rungs = rungs
+    }
+
+    /// Values a tick it may show, finest first; the step is one of them. Each is a ruler made and checked: a frame
+    /// asks for them only when the reader zooms.
+    public var rungs: [DecimalNumber] {
+        (-Self.maximumRungs...Self.maximumRungs).compactMap { index in
+            Self.rung(base.configuration.step, index).flatMap { rung in
+                (lowest...highest).contains(rung) && (try? base.zoomed(to: rung)) != nil ? rung : nil
+            }
+        }
     }
 
     /// `step × 1, 2, 5 × 10^k`, rung `index` counted from the step (0): `nil` past six decimals or 1e12.
@@ -44,19 +47,20 @@ public struct RulerZoom: Sendable, Hashable {
         return DecimalNumber(units: units, scale: scale)
     }
 
-    /// The rung `zoom`, checked: throws naming `zoom` when it is not one.
+    /// The ruler at rung `zoom`, checked (one ruler made, not the whole ladder): throws naming `zoom` when it is
+    /// not a rung.
     public func ruler(at zoom: DecimalNumber) throws(EndlessError) -> Ruler {
-        guard rungs.contains(zoom) else {
-            throw EndlessError(
-                "zoom", "must be one of \(rungs.map(\.description).joined(separator: ", ")) (values a tick)")
-        }
-        return try base.zoomed(to: zoom)
+        let step = base.configuration.step
+        let onLadder = (-Self.maximumRungs...Self.maximumRungs).contains { Self.rung(step, $0) == zoom }
+        if onLadder, (lowest...highest).contains(zoom), let ruler = try? base.zoomed(to: zoom) { return ruler }
+        throw EndlessError("zoom", "must be one of \(rungs.map(\.description).joined(separator: ", ")) (values a tick)")
     }
 
     /// The rung a zoom by `factor` (2 shows things twice as large) from `zoom` comes to: the nearest to `zoom / factor`
     /// on a log scale, so that a pinch or a wheel's small steps add up before a rung changes; a factor of 2 or more
     /// (a key) moves one rung at least, across a rung left out.
     public func rung(from zoom: DecimalNumber, by factor: Double) -> DecimalNumber {
+        let rungs = rungs
         let target = log(zoom.doubleValue / factor)
         let nearest = rungs.min { abs(log($0.doubleValue) - target) < abs(log($1.doubleValue) - target) } ?? zoom
         guard nearest == zoom, abs(log(factor)) >= log(2) - 1e-9, let index = rungs.firstIndex(of: zoom) else {
