@@ -26,6 +26,8 @@ package enum Limits {
     package static let ticksPerBlockRange: ClosedRange<Int> = 1...100
     /// Smallest and largest grid tile or loop item spacing, in points.
     package static let tileLengthRange: ClosedRange<Double> = 10...4096
+    /// A grid's zoom levels: at 30 a tile covers 2^30 × 2^30 of the world's.
+    package static let gridLevelRange: ClosedRange<Int> = 0...30
     /// Items in one loop.
     package static let loopCountRange: ClosedRange<Int> = 1...100_000
     /// Characters in a unit label.
@@ -72,6 +74,8 @@ package enum Limits {
         package static let frameTime =
             "an animation frame's length in milliseconds from \(text(frameTimeRange.lowerBound)) to \(text(frameTimeRange.upperBound))"
         package static let unit = "at most \(maximumUnitLength) characters"
+        package static let gridLevel =
+            "a whole zoom level from \(gridLevelRange.lowerBound) to \(gridLevelRange.upperBound) (a tile covers 2^zoom × 2^zoom)"
         package static let decimal =
             "a decimal number like 72.4, with at most 6 decimals, between -\(text(maximumDecimal)) and \(text(maximumDecimal))"
         package static let factor =

@@ -27,7 +27,7 @@ struct GridLabels {
     /// Labels for `columns` × `rows`, a tile's square at (`left(column)`, `top(row)`).
     init(
         tileSize: Double, labelSize: Double, columns: ClosedRange<Int64>, rows: ClosedRange<Int64>,
-        left: (Int64) -> Double, top: (Int64) -> Double
+        left: (Int64) -> Double, top: (Int64) -> Double, covered: (Int64) -> ClosedRange<Int64> = { $0...$0 }
     ) {
         self.tileSize = tileSize
         self.labelSize = labelSize
@@ -42,18 +42,18 @@ struct GridLabels {
             columnNumbers.append(
                 Self.piece(of: &parts) {
                     $0.append("(")
-                    $0.append(column)
+                    Self.append(covered(column), into: &$0)
                     $0.append(",")
                 })
-            columnWidths.append(Self.characters(column))
+            columnWidths.append(Self.characters(covered(column)))
         }
         for row in rows {
             rowNumbers.append(
                 Self.piece(of: &parts) {
-                    $0.append(row)
+                    Self.append(covered(row), into: &$0)
                     $0.append(")")
                 })
-            rowWidths.append(Self.characters(row))
+            rowWidths.append(Self.characters(covered(row)))
             rowTops.append(top(row))
         }
     }
@@ -109,6 +109,19 @@ struct GridLabels {
         let start = parts.byteCount
         body(&parts)
         return start..<parts.byteCount
+    }
+
+    /// A zoomed-out tile's columns or rows, `0…3`; a level-0 tile's one, `0`.
+    private static func append(_ range: ClosedRange<Int64>, into writer: inout SVGWriter) {
+        writer.append(range.lowerBound)
+        guard range.upperBound != range.lowerBound else { return }
+        writer.append("…")
+        writer.append(range.upperBound)
+    }
+
+    private static func characters(_ range: ClosedRange<Int64>) -> Int {
+        range.upperBound == range.lowerBound
+            ? characters(range.lowerBound) : characters(range.lowerBound) + 1 + characters(range.upperBound)
     }
 
     /// How many characters `value` takes in decimal, its sign included.

@@ -64,7 +64,8 @@ public struct GridRenderer: Sendable {
         columns: ClosedRange<Int64>, rows: ClosedRange<Int64>, left: (Int64) -> Double, top: (Int64) -> Double
     ) -> GridLabels {
         GridLabels(
-            tileSize: grid.tileSize, labelSize: labelSize, columns: columns, rows: rows, left: left, top: top)
+            tileSize: grid.tileSize, labelSize: labelSize, columns: columns, rows: rows, left: left, top: top,
+            covered: grid.covered)
     }
 
     private func openLabels(into writer: inout SVGWriter) {
@@ -83,8 +84,9 @@ public struct GridRenderer: Sendable {
             capacity: 1024 + (window.columns.count + window.rows.count) * 24 + window.columns.count
                 * window.rows.count * 48)
         let center = "(\(SVGWriter.text(window.centerX)), \(SVGWriter.text(window.centerY)))"
+        let zoom = grid.level == 0 ? "" : ", zoomed out to level \(grid.level)"
         documentHeader(
-            width: window.width, height: window.height, title: "Grid around \(center)", style: documentStyle,
+            width: window.width, height: window.height, title: "Grid around \(center)\(zoom)", style: documentStyle,
             into: &writer)
         groupOpening(into: &writer)
         writer.append("\n")

@@ -90,11 +90,13 @@ struct RenderGrid: RenderSubcommand {
     @Option(parsing: .unconditional, help: "Window width in points (default 600, at most 8192).") var width: String?
     @Option(parsing: .unconditional, help: "Window height in points (default 400, at most 8192).") var height: String?
     @Option(parsing: .unconditional, help: "Tile size in points, 10…4096 (default 100).") var tile: String?
+    @Option(parsing: .unconditional, help: "Zoom level 0…30: a tile covers 2^zoom × 2^zoom (default 0).")
+    var zoom: String?
     @Option(parsing: .unconditional, help: "light, dark, or auto (follows prefers-color-scheme; default light).")
     var theme: String?
 
     var options: KeyValuePairs<String, String?> {
-        ["x": x, "y": y, "width": width, "height": height, "tile": tile, "theme": theme]
+        ["x": x, "y": y, "width": width, "height": height, "tile": tile, "zoom": zoom, "theme": theme]
     }
     var accepted: [String] { Parameters.gridNames }
 

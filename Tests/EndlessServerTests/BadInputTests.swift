@@ -73,6 +73,8 @@ import Testing
 
     @Test(arguments: [
         ("/svg/ruler?value=abc", HTTPResponse.Status.badRequest, "value"),
+        ("/svg/grid?zoom=31", .badRequest, "zoom"),
+        ("/svg/grid/tiles/1/2.svg?zoom=-1", .badRequest, "zoom"),
         ("/svg/ruler?value=NaN", .badRequest, "value"),
         ("/svg/ruler?offset=nan", .badRequest, "offset"),
         ("/svg/ruler?offset=inf", .badRequest, "offset"),

@@ -95,7 +95,8 @@ import Testing
             "/svg/ruler?value=72.4&subdivisions=2,5", "/svg/ruler/tiles/3.svg?format=fraction",
             "/svg/ruler/tiles/3.svg?subdivisions=2,5",
             "/svg/grid", "/svg/grid?x=0&y=0", "/svg/grid?x=1", "/svg/grid?tile=120", "/svg/grid?theme=dark",
-            "/svg/grid?width=700", "/svg/loop", "/svg/loop?count=7", "/svg/loop?spacing=90", "/svg/loop?inset=3",
+            "/svg/grid?width=700", "/svg/grid?zoom=1", "/svg/grid?zoom=2", "/svg/grid/tiles/1/2.svg?zoom=1",
+            "/svg/loop", "/svg/loop?count=7", "/svg/loop?spacing=90", "/svg/loop?inset=3",
             "/svg/loop?offset=5", "/svg/loop?orientation=vertical", "/svg/loop?theme=dark",
             "/svg/ruler/tiles/3.svg", "/svg/ruler/tiles/4.svg", "/svg/ruler/tiles/3.svg?theme=dark",
             "/svg/ruler/tiles/3.svg?height=90", "/svg/ruler/tiles/3.svg?dir=rtl", "/svg/grid/tiles/1/2.svg",
@@ -171,6 +172,10 @@ import Testing
         ("/svg/grid?theme=dark&x=5", ["grid", "--theme", "dark", "--x", "5"]),
         ("/svg/loop?orientation=vertical&theme=auto", ["loop", "--orientation", "vertical", "--theme", "auto"]),
         ("/svg/ruler?format=fraction&value=3.3125", ["ruler", "--format", "fraction", "--value", "3.3125"]),
+        (
+            "/svg/grid?zoom=3&x=1e12&y=-1e12&width=900&theme=dark",
+            ["grid", "--zoom", "3", "--x", "1e12", "--y", "-1e12", "--width", "900", "--theme", "dark"]
+        ),
         (
             "/svg/ruler?format=feet-inches&value=68.5&orientation=vertical",
             ["ruler", "--format", "feet-inches", "--value", "68.5", "--orientation", "vertical"]

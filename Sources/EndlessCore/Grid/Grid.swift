@@ -13,23 +13,43 @@ package struct GridCoordinate: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Seed 004's infinite grid: square tiles keyed by (x, y); world point (0, 0) is the centre of tile (0, 0).
+///
+/// Zoomed out to level `z`, as map tiles are, a tile covers 2^z × 2^z tiles of level 0 (tile `k` columns
+/// `k·2^z … k·2^z + 2^z − 1`) and a point on screen is 2^z points of the world: powers of two, so a world coordinate
+/// of 1e12 is as exact at every level as at level 0.
 public struct Grid: Sendable, Hashable {
     /// A tile's side, in points.
     public let tileSize: Double
+    /// The zoom level: 0 shows the world's own tiles.
+    public let level: Int
 
-    /// Throws naming `tile` when `tileSize` is not 10…4096 points.
-    public init(tileSize: Double = 100) throws(EndlessError) {
+    /// Throws naming `tile` when `tileSize` is not 10…4096 points, `zoom` when `level` is not 0…30.
+    public init(tileSize: Double = 100, level: Int = 0) throws(EndlessError) {
         guard Limits.tileLengthRange.contains(tileSize) else {
             throw EndlessError("tile", "must be \(Limits.Accepts.tileSize)")
         }
+        guard Limits.gridLevelRange.contains(level) else {
+            throw EndlessError("zoom", "must be \(Limits.Accepts.gridLevel)")
+        }
         self.tileSize = tileSize
+        self.level = level
     }
 
     /// The seed's grid: tiles of 100 points.
     public static let standard = try! Grid()
 
-    /// Columns or rows as tiles: tile 0 spans `[−size/2, size/2)`.
-    package var strip: TileStrip { TileStrip(length: tileSize, phase: -tileSize / 2) }
+    /// World points a point on screen stands for: 2^level.
+    package var scale: Double { Double(1 << Int64(level)) }
+
+    /// Columns or rows as tiles, on screen: tile 0 spans `[−size/2, size/2)` of the world, `[−size/2^(z+1), …)` on
+    /// screen at level z.
+    package var strip: TileStrip { TileStrip(length: tileSize, phase: -tileSize / 2 / scale) }
+
+    /// The level-0 columns (or rows) tile `index` covers.
+    package func covered(_ index: Int64) -> ClosedRange<Int64> {
+        let first = index << Int64(level)
+        return first...first + (1 << Int64(level)) - 1
+    }
 
     /// Square blocks of `n × n` tiles, so that a page places fewer, larger elements: block `b` of the strip holds
     /// tiles `b·n` … `b·n + n − 1`.
@@ -80,8 +100,8 @@ public struct GridWindow: Sendable, Hashable {
         self.centerY = centerY
         self.width = width
         self.height = height
-        columns = grid.strip.run(from: centerX - width / 2, extent: width)
-        rows = grid.strip.run(from: centerY - height / 2, extent: height)
+        columns = grid.strip.run(from: centerX / grid.scale - width / 2, extent: width)
+        rows = grid.strip.run(from: centerY / grid.scale - height / 2, extent: height)
         guard columns.count * rows.count <= Limits.maximumTilesPerWindow else {
             throw EndlessError(
                 "width",

@@ -132,9 +132,11 @@ extension Parameters {
 
     package static let rulerNames = ["value", "offset", "width", "height"] + rulerConfigurationNames + lookNames
 
-    /// A grid of `tile`-point tiles (100).
+    /// A grid of `tile`-point tiles (100) at zoom level `zoom` (0).
     package func grid() throws(EndlessError) -> Grid {
-        try Grid(tileSize: try number("tile", accepts: Limits.Accepts.tileSize) ?? 100)
+        try Grid(
+            tileSize: try number("tile", accepts: Limits.Accepts.tileSize) ?? 100,
+            level: try integer("zoom", accepts: Limits.Accepts.gridLevel) ?? 0)
     }
 
     /// A grid window centred on world point (`x`, `y`), `width` × `height` (600 × 400).
@@ -146,7 +148,7 @@ extension Parameters {
             centerY: try number("y", accepts: Self.coordinate) ?? 0, width: width, height: height)
     }
 
-    package static let gridNames = ["x", "y", "width", "height", "tile", "theme"]
+    package static let gridNames = ["x", "y", "width", "height", "tile", "zoom", "theme"]
 
     /// A loop of `count` items (21) every `spacing` points (150), the first `inset` points in (40, wrapped into a
     /// shorter loop).

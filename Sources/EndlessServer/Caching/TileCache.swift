@@ -76,7 +76,7 @@ extension TileCache {
     }
 
     static func style(of renderer: GridRenderer) -> String {
-        "grid|\(renderer.grid.tileSize.bitPattern)|\(renderer.theme.description)"
+        "grid|\(renderer.grid.tileSize.bitPattern)|\(renderer.theme.description)|\(renderer.grid.level)"
     }
 
     /// A ruler's page tile (`RulerRenderer.pageElement` of `Ruler.blocks(ofPageTile:)`; a window draws its blocks

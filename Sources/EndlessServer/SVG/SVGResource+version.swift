@@ -12,7 +12,7 @@ extension SVGResource {
     }()
 
     /// Each view's default window and a tile of each, in each theme and both orientations; a ruler's in each format
-    /// (their standard rulers have tick levels too).
+    /// (their standard rulers have tick levels too), a grid's zoomed out.
     static func probeDrawings() -> [UInt8] {
         let paths = [
             "/svg/ruler", "/svg/grid", "/svg/loop", "/svg/ruler/tiles/7.svg", "/svg/grid/tiles/-1/2.svg",
@@ -22,8 +22,8 @@ extension SVGResource {
         let formats = ["feet-inches", "fraction", "time"].map { [("format", $0)] } + [[("grouping", ",.")]]
         var bytes: [UInt8] = []
         for path in paths {
-            for look in looks + (path.hasPrefix("/svg/ruler") ? formats : [])
-            where path.hasPrefix("/svg/grid") ? look[0].0 == "theme" : true {
+            let more = path.hasPrefix("/svg/ruler") ? formats : path.hasPrefix("/svg/grid") ? [[("zoom", "2")]] : []
+            for look in looks + more where path.hasPrefix("/svg/grid") ? look[0].0 != "orientation" : true {
                 guard let resource = try? at(path: path[...], query: look, looks: nil) else { continue }
                 bytes += resource.render(cache: nil).document
             }

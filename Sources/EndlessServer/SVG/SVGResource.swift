@@ -199,9 +199,9 @@ extension SVGResource {
         return .rulerBlock(renderer, block: block)
     }
 
-    /// Reads `/svg/grid/tiles/{x}/{y}.svg` and `tile` (100).
+    /// Reads `/svg/grid/tiles/{x}/{y}.svg`, `tile` (100) and `zoom` (0).
     static func gridTile(x: String, file: String, query: [(String, String)]) throws(EndlessError) -> SVGResource {
-        let parameters = try Parameters(query, accepted: ["tile", "theme"])
+        let parameters = try Parameters(query, accepted: ["tile", "zoom", "theme"])
         let grid = try parameters.grid()
         let column = try tileIndex(x + ".svg", "x", length: grid.tileSize)
         let row = try tileIndex(file, "y", length: grid.tileSize)
