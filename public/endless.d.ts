@@ -40,6 +40,8 @@ export interface EndlessGridReadout extends EndlessReadout {
   /** The world point at the grid's centre. */
   readonly x: string;
   readonly y: string;
+  /** Its zoom level (`0` shows the world's own tiles). */
+  readonly zoom: string;
 }
 
 /** A key an element moves by, and `press()` takes. */
@@ -118,8 +120,11 @@ export declare class EndlessLoop extends EndlessView {
 
 /** `<endless-grid>`: an infinite grid, centred on a world point. */
 export declare class EndlessGrid extends EndlessView {
-  static readonly observedAttributes: readonly ['tile', 'theme', 'x', 'y'];
+  static readonly observedAttributes: readonly ['tile', 'theme', 'zoom', 'x', 'y'];
   get readout(): Partial<EndlessGridReadout>;
+  /** Its zoom level: at level z a tile covers 2^z × 2^z of the world's; set, it rescales where it is. */
+  get zoom(): number;
+  set zoom(zoom: number | string);
   /** The world point's x at its centre; set, the grid goes there. */
   get x(): number;
   set x(x: number | string);

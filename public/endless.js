@@ -40,7 +40,7 @@
   opacity: 0; transition: opacity .3s; pointer-events: none; }
 :host([stale]) .stale { opacity: 1; }
 :host([stale]) .canvas { opacity: .6; }
-:host([zoomable]) .view { touch-action: pan-x pan-y; }`;
+:host([zoomable]) .view, .grid .view { touch-action: pan-x pan-y; }`;
 
   // Shadow roots are cloned from one parsed once. Tiles are aria-hidden: the element's ARIA says what they show.
   shadow.innerHTML = `<style>${css}</style><style></style><style></style><div class="frame">` +
@@ -57,7 +57,8 @@
   // Shared by this script's classes, not public API.
   const start = Symbol('start'), here = Symbol('here'), extra = Symbol('extra'), show = Symbol('show'),
     sizeCSS = Symbol('sizeCSS'), following = Symbol('following'), placeAt = Symbol('placeAt'), ask = Symbol('ask'),
-    fail = Symbol('fail'), stale = Symbol('stale'), internals = Symbol('internals');
+    fail = Symbol('fail'), stale = Symbol('stale'), internals = Symbol('internals'), zoomable = Symbol('zoomable'),
+    zoomPoint = Symbol('zoomPoint');
 
   /**
    * One live view and the frame protocol; not an element of its own.
@@ -77,6 +78,9 @@
     #stale = false; #retrying = 0; #backoff = 0; #scrolls = 0; #confirmed = 0; #ours = '';
     #roundTrips = []; #frameTimes = []; #scrolledAt = null;
     #moved = false; #snapping = null; #quiet = 0; #size = '';
+    // A zoom asked since the scale changed (a pinch's small steps add up), where, two fingers apart; the old
+    // scale's tiles, scaled under the new ones until the next frame.
+    #zoomBy = 1; #zoomAt; #fingers; #zoomSent = false; #underlay = null;
 
     /**
      * @param {string} kind the server's name for the view (`/frame/{kind}`)
@@ -110,6 +114,37 @@
         if (this.#size && now !== this.#size) this[ask](this.#axes.length ? { resize: 1 } : { first: 1 });
         this.#size = now;
       }).observe(this);
+      this.addEventListener('keydown', (e) => {
+        const by = { '+': 2, '=': 2, '-': 0.5 }[e.key];
+        if (by && !e.ctrlKey && !e.metaKey) this.#zoom(by, null, e);
+      });
+      // A wheel's lines (Firefox) as pixels; 100 px is a factor e.
+      this.addEventListener('wheel', (e) => (e.ctrlKey || e.metaKey)
+        && this.#zoom(Math.exp(-e.deltaY * (e.deltaMode ? 33 : 1) / 100), e, e), { passive: false });
+      // A pinch zooms the element, not the page (`touch-action`).
+      for (const type of ['touchstart', 'touchmove']) {
+        this.addEventListener(type, (e) => {
+          const [a, b] = e.touches, apart = b && Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
+          if (apart && type === 'touchmove') {
+            this.#zoom(apart / this.#fingers, { clientX: (a.clientX + b.clientX) / 2,
+              clientY: (a.clientY + b.clientY) / 2 });
+          }
+          this.#fingers = apart;
+        }, { passive: true });
+      }
+    }
+
+    /** Zooms by `by` at `point` (else its centre), if it zooms. */
+    #zoom(by, point, event) {
+      if (!this[zoomable]() || this.#still()) return;
+      event?.preventDefault();
+      this.#zoomBy *= by;
+      this.#zoomAt = { zoom: this.readout.zoom, at: point && this[zoomPoint](point, this.getBoundingClientRect()) };
+      this[ask]({ zoom: 1 });
+      // A gesture ends as a scroll does, once quiet: its end settles it (a grid's new level is labelled then).
+      this.#moved = true;
+      clearTimeout(this.#quiet);
+      this.#quiet = setTimeout(() => this.#ended({ quiet: true }), quietEnd);
     }
 
     /**
@@ -135,7 +170,12 @@
     }
 
     // Not while upgraded or parsed: one placement, not one per attribute.
-    attributeChangedCallback() { if (this.isConnected && this.#startAt) this[placeAt](this[start]()); }
+    // The server's zoom, reflected, changes nothing; another rescales where it is.
+    attributeChangedCallback(name, old, value) {
+      if (!this.isConnected || !this.#startAt) return;
+      if (name !== 'zoom') this[placeAt](this[start]());
+      else if (value !== this.readout.zoom) this[placeAt](this[here]());
+    }
 
     #still() { return Boolean(this.disabled) || this[following](); }
 
@@ -253,6 +293,10 @@
         q.set('have', this.#axes.map((axis) => axis.have).join());
       }
       for (const [name, value] of Object.entries({ ...at, ...own })) q.set(name, value);
+      if ((this.#zoomSent = this.#zoomBy !== 1)) {
+        q.set('zoom-by', this.#zoomBy);
+        if (this.#zoomAt.at != null) q.set('zoom-at', this.#zoomAt.at);
+      }
       // For the speed: when the page saw this position, not when it asks.
       q.set('t', Math.round(this.#scrolledAt ?? sent));
       // The quickest: the network's part, not a busy moment.
@@ -340,12 +384,26 @@
     #apply(frame, quiet) {
       this.#error.hidden = true;
       if (frame.style) this.#themeStyle.textContent = frame.style;
+      this.#underlay?.remove();
+      this.#underlay = null;
+      if (frame.underlay) { // a new scale: the old one's tiles, scaled as the server says, under the new ones
+        this.#underlay = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+        this.#underlay.setAttribute('transform', frame.underlay);
+        this.#underlay.append(...this.#tiles.values());
+        this.#canvas.prepend(this.#underlay);
+        this.#tiles = new Map();
+      }
       this.#applyTiles(frame);
       this.#applyAxes(frame.axes);
       if (frame.style) this.#frame.classList.add('live', ...frame.axes.map((axis) => axis.axis));
       this.#mark = frame.mark;
       this.#pace = frame.pace || 1;
       this.#applyReadout(frame, quiet);
+      // The server's scale is `zoom`; a new one, or a factor of 2 that moved none (the last), starts afresh.
+      const zoom = frame.readout.zoom;
+      if (zoom && zoom !== this.getAttribute('zoom')) this.setAttribute('zoom', zoom);
+      if (this.#zoomSent && (zoom !== this.#zoomAt.zoom || Math.abs(Math.log(this.#zoomBy)) >= 0.69)) this.#zoomBy = 1;
+      this.#zoomSent = false;
       this.dispatchEvent(new CustomEvent('endless-frame'));
     }
 
@@ -417,6 +475,8 @@
     [here]() { return {}; }
     [extra]() { return {}; }
     [following]() { return false; }
+    [zoomable]() { return false; }
+    [zoomPoint]() {}
     [show]() {}
   }
 
@@ -441,8 +501,6 @@
     #heard = (event) => (event.type === 'endless-frame' ? this[ask]({}) : this[stale](true));
     // `haptics`: a tap per tick crossed while dragging.
     #touching = false; #felt;
-    // The zoom asked since the scale changed (a pinch's small steps add up).
-    #zoomBy = 1; #zoomAt; #fingers; #zoomSent = false;
 
     constructor() {
       super('ruler', rulerConfiguration);
@@ -450,44 +508,6 @@
       for (const type of ['touchstart', 'touchend', 'touchcancel']) {
         this.addEventListener(type, () => { this.#touching = type === 'touchstart'; }, { passive: true });
       }
-      this.addEventListener('keydown', (e) => {
-        const by = { '+': 2, '=': 2, '-': 0.5 }[e.key];
-        if (by && !e.ctrlKey && !e.metaKey) this.#zoom(by, null, e);
-      });
-      // A wheel's lines (Firefox) as pixels; 100 px is a factor e.
-      this.addEventListener('wheel', (e) => (e.ctrlKey || e.metaKey)
-        && this.#zoom(Math.exp(-e.deltaY * (e.deltaMode ? 33 : 1) / 100), e, e), { passive: false });
-      // A pinch zooms the element, not the page (`touch-action`).
-      for (const type of ['touchstart', 'touchmove']) {
-        this.addEventListener(type, (e) => {
-          const [a, b] = e.touches, apart = b && Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
-          if (apart && type === 'touchmove') {
-            this.#zoom(apart / this.#fingers, { clientX: (a.clientX + b.clientX) / 2,
-              clientY: (a.clientY + b.clientY) / 2 });
-          }
-          this.#fingers = apart;
-        }, { passive: true });
-      }
-      // The server's scale is `zoom`; a new one, or a factor of 2 that moved none (the last rung), starts afresh.
-      this.addEventListener('endless-frame', () => {
-        const zoom = this.readout.zoom;
-        if (zoom && zoom !== this.getAttribute('zoom')) this.setAttribute('zoom', zoom);
-        if (this.#zoomSent && (zoom !== this.#zoomAt.zoom || Math.abs(Math.log(this.#zoomBy)) >= 0.69)) {
-          this.#zoomBy = 1;
-        }
-        this.#zoomSent = false;
-      });
-    }
-
-    /** Zooms by `by` at `point` (else the pointer), if `zoomable`. */
-    #zoom(by, point, event) {
-      if (!this.hasAttribute('zoomable') || this.disabled) return;
-      event?.preventDefault();
-      const r = this.getBoundingClientRect(), vertical = this.readout.orientation === 'vertical';
-      this.#zoomBy *= by;
-      this.#zoomAt = { zoom: this.readout.zoom,
-        at: point ? Math.round(vertical ? point.clientY - r.top : point.clientX - r.left) : -1 };
-      this[ask]({ zoom: 1 });
     }
 
     /**
@@ -529,8 +549,7 @@
     attributeChangedCallback(name, old, value) {
       if (name === 'follows' && old !== value) this.#listenTo(undefined);
       // The server's zoom, reflected, changes nothing; another rescales at the value shown.
-      if (name === 'zoom') return value !== this.readout.zoom && this.isConnected && this[placeAt](this[here]());
-      super.attributeChangedCallback();
+      super.attributeChangedCallback(name, old, value);
     }
 
     formResetCallback() { this[placeAt](this[start]()); }
@@ -546,13 +565,13 @@
     [start]() { return this.hasAttribute('value') ? { value: this.getAttribute('value') } : {}; }
     [here]() { return this.readout.value ? { value: this.readout.value } : {}; }
     [following]() { return Boolean(this.#leader); }
+    [zoomable]() { return this.hasAttribute('zoomable'); }
+    [zoomPoint](p, r) { return Math.round(this.readout.orientation === 'vertical' ? p.clientY - r.top : p.clientX - r.left); }
 
     /** A follower sends its leader's position (`LinkedRuler` places it). */
     [extra]() {
       const id = this.getAttribute('follows');
-      this.#zoomSent = this.#zoomBy !== 1;
-      const zoom = this.#zoomSent ? { 'zoom-by': this.#zoomBy, ...(this.#zoomAt.at >= 0 && { 'zoom-at': this.#zoomAt.at }) } : {};
-      if (!id) return { ...(this.#frame.classList.contains('follower') ? this.#unfollow() : {}), ...zoom };
+      if (!id) return this.#frame.classList.contains('follower') ? this.#unfollow() : {};
       const leader = document.getElementById(id);
       if (leader !== this.#leader) {
         this.#listenTo(leader);
@@ -633,9 +652,13 @@
    * @fires endless-online - its server answers again
    */
   class EndlessGrid extends EndlessView {
-    static observedAttributes = ['tile', 'theme', 'x', 'y'];
+    static observedAttributes = ['tile', 'theme', 'zoom', 'x', 'y'];
 
-    constructor() { super('grid', ['tile', 'theme']); }
+    constructor() { super('grid', ['tile', 'theme', 'zoom']); }
+
+    /** Its zoom level: at level z a tile covers 2^z × 2^z of the world's; set, it rescales where it is. @type {number} */
+    get zoom() { return Number(this.readout.zoom ?? this.getAttribute('zoom') ?? 0); }
+    set zoom(zoom) { this.setAttribute('zoom', zoom); }
 
     /** The world point's x at its centre; set, the grid goes there. @type {number} */
     get x() { return Number(this.readout.x ?? this.getAttribute('x') ?? 0); }
@@ -656,6 +679,9 @@
         .map((name) => [name, this.getAttribute(name)]));
     }
 
+    [here]() { return this.readout.x ? { x: this.readout.x, y: this.readout.y } : {}; }
+    [zoomable]() { return true; }
+    [zoomPoint](p, r) { return `${Math.round(p.clientX - r.left)},${Math.round(p.clientY - r.top)}`; }
     [sizeCSS]() { return ':host { height: 400px; }'; }
     [show](readout) { this.setAttribute('aria-description', `centred on ${readout.text}`); }
   }

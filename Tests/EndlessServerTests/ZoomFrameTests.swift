@@ -77,4 +77,58 @@ import Testing
             #expect(String(buffer: svg.body).contains(">150<"))
         }
     }
+
+    static let grid = "/frame/grid?size=1200,500&seq=1&x=1000000000000&y=-1000000000000"
+
+    /// The report after a grid's frame: its origins, scrolls and tiles held on both axes.
+    func gridReport(after frame: [String: Any]) throws -> String {
+        let axes = try #require(frame["axes"] as? [[String: Any]])
+        let (x, y) = (axes[0], axes[1])
+        return "&origin=\(x["origin"]!),\(y["origin"]!)&scroll=\(x["scroll"] ?? 0),\(y["scroll"] ?? 0)"
+            + "&have=\(x["have"]!),\(y["have"]!)"
+    }
+
+    /// The world point at `(px, py)` of a 1200 × 500 grid view after `frame`, at its level.
+    func world(at px: Double, _ py: Double, _ frame: [String: Any]) throws -> (Double, Double) {
+        let readout = try #require(frame["readout"] as? [String: String])
+        let scale = Double(1 << Int(readout["zoom"]!)!)
+        return (Double(readout["x"]!)! + (px - 600) * scale, Double(readout["y"]!)! + (py - 250) * scale)
+    }
+
+    @Test func aGridZoomKeepsTheWorldPointUnderTheGestureExactlyAndScalesTheOldTilesUnder() async throws {
+        try await withServer { client, _ in
+            let placed = try await frame(client, Self.grid)
+            #expect((placed["readout"] as? [String: String])?["zoom"] == "0")
+            let under = try world(at: 900, 100, placed)
+            let out = try await frame(
+                client, Self.grid + (try gridReport(after: placed)) + "&zoom-by=0.25&zoom-at=900,100&t=500")
+            let readout = try #require(out["readout"] as? [String: String])
+            #expect(readout["zoom"] == "2" && readout["image"]?.contains("zoom=2&") == true)
+            let now = try world(at: 900, 100, out)
+            #expect(now == under, "exact at 1e12: \(now) against \(under)")
+            // Old content point q is world (q + origin) at level 0: at level 2, a quarter, less the new origin.
+            let oldAxes = try #require(placed["axes"] as? [[String: Any]]),
+                newAxes = try #require(out["axes"] as? [[String: Any]])
+            let tx = (oldAxes[0]["origin"] as! Double) / 4 - (newAxes[0]["origin"] as! Double)
+            let ty = (oldAxes[1]["origin"] as! Double) / 4 - (newAxes[1]["origin"] as! Double)
+            #expect(out["underlay"] as? String == "translate(\(readoutNumber(tx)) \(readoutNumber(ty))) scale(0.25)")
+            // The new level comes bare, and is labelled with its ranges once at rest.
+            let added = try #require(out["add"] as? [[String: Any]])
+            #expect(!added.isEmpty && added.allSatisfy { ($0["svg"] as? String)?.contains("<text") == false })
+            let mark = try #require(out["mark"] as? String)
+            let rest = try await frame(
+                client, Self.grid + "&zoom=2" + (try gridReport(after: out)) + "&end=1&t=1000&mark=\(mark)")
+            let labelled = try #require(rest["add"] as? [[String: Any]])
+            #expect(!labelled.isEmpty && labelled.allSatisfy { ($0["svg"] as? String)?.contains("…") == true })
+            // Home: back to level 0 and (0, 0).
+            let home = try await frame(client, Self.grid + "&zoom=2" + (try gridReport(after: out)) + "&key=Home")
+            let back = try #require(home["readout"] as? [String: String])
+            #expect(back["zoom"] == "0" && back["x"] == "0" && back["y"] == "0")
+            let bad = try await client.execute(uri: Self.grid + "&zoom-at=1300,10&zoom-by=2", method: .get)
+            #expect(bad.status == .ok, "an unplaced view ignores a zoom")
+            let outside = try await client.execute(
+                uri: Self.grid + (try gridReport(after: placed)) + "&zoom-at=1300,10&zoom-by=2", method: .get)
+            #expect(outside.status == .badRequest && String(buffer: outside.body).hasPrefix("zoom-at:"))
+        }
+    }
 }

@@ -54,7 +54,7 @@ public struct Grid: Sendable, Hashable {
     /// Square blocks of `n × n` tiles, so that a page places fewer, larger elements: block `b` of the strip holds
     /// tiles `b·n` … `b·n + n − 1`.
     package func blockStrip(tilesPerBlock n: Int64) -> TileStrip {
-        TileStrip(length: tileSize * Double(n), phase: -tileSize / 2)
+        TileStrip(length: tileSize * Double(n), phase: strip.phase)
     }
 
     /// The columns and rows of the tiles of `block`: `b·n` … `b·n + n − 1` each way.

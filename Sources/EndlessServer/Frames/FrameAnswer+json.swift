@@ -42,6 +42,7 @@ extension FrameAnswer {
         if let mark { out.field("mark", mark) }
         if let style { out.field("style", style) }
         if let pace { out.field("pace", pace) }
+        if let underlay { out.field("underlay", underlay) }
         out.field("took", ((ContinuousClock.now - start) / .microseconds(100)).rounded(.up) / 10)
         out.close()
         return out.buffer

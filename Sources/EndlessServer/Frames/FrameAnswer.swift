@@ -20,6 +20,9 @@ struct FrameAnswer: Sendable {
     /// While it scrolls, the element reports again only every `pace` animation frames (`Throttle`); absent, every
     /// frame. A follower has none: it reports when its leader's frame comes.
     var pace: Int?
+    /// A new scale (a grid zoomed): the transform that shows the tiles held, of the old scale, where the new one has
+    /// them (an SVG `transform`), under the new tiles until the next frame, so that none is blank meanwhile.
+    var underlay: String?
     /// Not sent: its tiles would take more than the budget it was drawn with, and it stopped.
     var overBudget = false
 }

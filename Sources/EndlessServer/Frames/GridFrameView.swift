@@ -1,33 +1,46 @@
 import EndlessCore
+import Foundation
 import EndlessSVG
 
 /// `<endless-grid>`: seed 004's infinite grid in blocks of 6 × 6 tiles; `x` and `y` open it centred there, Home
 /// goes back to the centre, arrows pan a tile.
 enum GridFrameView: FrameView {
-    static let names = ["tile", "theme", "x", "y"]
+    static let names = ["tile", "theme", "zoom", "x", "y", "zoom-by", "zoom-at"]
 
     static func answer(_ request: FrameRequest) throws(EndlessError) -> FrameAnswer {
         let p = request.parameters, report = request.report
-        let grid = try p.grid()
+        var grid = try p.grid()
         let theme = try p.theme()
-        let (reports, heldDetail) = try report.motion([.x, .y], layout: request.layout)
+        var (reports, heldDetail) = try report.motion([.x, .y], layout: request.layout)
         if let held = report.held, held.boxes[0].count == 2,
             held.count > Limits.maximumTilesPerFrame / Int(Grid.pageBlock * Grid.pageBlock)
         {
             throw EndlessError("have", "must be the tiles held, as first:last per axis (what the last frame said)")
         }
-        let start = (
+        let world = (
             x: try p.number("x", accepts: Limits.Accepts.coordinate) ?? 0,
             y: try p.number("y", accepts: Limits.Accepts.coordinate) ?? 0
         )
-        try Limits.checkCoordinate(start.x, "x")
-        try Limits.checkCoordinate(start.y, "y")
-        let frame = try grid.frame(
+        try Limits.checkCoordinate(world.x, "x")
+        try Limits.checkCoordinate(world.y, "y")
+        // The page's coordinates are the world's at level 0, and 2^level times smaller zoomed out.
+        var start = (x: world.x / grid.scale, y: world.y / grid.scale)
+        var zoomedFrom: (grid: Grid, origins: (x: Double, y: Double))? = nil
+        if let zoomed = try zoomed(grid, p, reports, home: report.key == .home) {
+            zoomedFrom = (grid, (reports[0].origin ?? 0, reports[1].origin ?? 0))
+            (grid, start) = (zoomed.grid, zoomed.start)
+            (reports[0].origin, reports[1].origin) = (nil, nil)  // placed anew, every tile drawn at the new level
+        }
+        var frame = try grid.frame(
             horizontal: reports[0], vertical: reports[1], layout: request.layout, phase: report.phase,
             backToCentre: report.key == .home, start: start, key: report.key, holding: heldDetail)
+        // A gesture's new level comes bare, as a fast fling's blocks do: a zoom gesture asks every few animation
+        // frames, and the page lays out a label a tile. Labelled once the gesture ends (`Detail`); Home at once.
+        if zoomedFrom != nil && report.key != .home { frame.detail = .bare }
         let renderer = GridRenderer(grid: grid, theme: theme)
         let style = TileCache.blockStyle(of: renderer, tilesPerBlock: frame.tilesPerBlock, detail: frame.detail)
-        let (x, y) = (readoutNumber(frame.center.x), readoutNumber(frame.center.y))
+        let (x, y) = (readoutNumber(frame.center.x * grid.scale), readoutNumber(frame.center.y * grid.scale))
+        let level = String(grid.level)
         var answer = FrameAnswer(
             seq: report.sequence,
             axes: [
@@ -35,10 +48,10 @@ enum GridFrameView: FrameView {
                 AxisAnswer(.y, frame.vertical, layout: request.layout, snap: frame.snap?.y),
             ],
             readout: [
-                "x": x, "y": y, "text": "(\(x), \(y))",
+                "x": x, "y": y, "text": "(\(x), \(y))", "zoom": level,
                 "image": request.imageURL(
                     "grid", configuration: ["tile", "theme"],
-                    position: [
+                    position: (grid.level == 0 ? [] : [("zoom", level)]) + [
                         ("x", x), ("y", y), ("width", readoutNumber(report.size.width)),
                         ("height", readoutNumber(report.size.height)),
                     ]),
@@ -50,11 +63,20 @@ enum GridFrameView: FrameView {
             style: frame.horizontal.isNewPlacement
                 ? FrameRequest.style(theme, light: .standard(.light), dark: .standard(.dark)) + renderer.pageStyle : nil
         )
+        if let zoomedFrom, report.held != nil {
+            // Content point q of the old level is world (q + origin) × its scale: at the new level, that over the
+            // new scale, less the new origin.
+            let k = zoomedFrom.grid.scale / grid.scale
+            let tx = zoomedFrom.origins.x * k - frame.horizontal.origin
+            let ty = zoomedFrom.origins.y * k - frame.vertical.origin
+            answer.underlay = "translate(\(readoutNumber(tx)) \(readoutNumber(ty))) scale(\(readoutNumber(k)))"
+        }
         answer.setPace(reports, of: report)
         answer.placeTiles(
             [(.x, frame.horizontal), (.y, frame.vertical)],
             reportedOrigins: reports.compactMap(\.origin).count == 2 ? reports.compactMap(\.origin) : [],
-            have: report.held, need: frame.held, redraw: heldDetail == .bare && frame.detail == .full,
+            have: report.held, need: frame.held,
+            redraw: zoomedFrom != nil || (heldDetail == .bare && frame.detail == .full),
             budget: request.drawingBudget
         ) { tile in
             request.tiles.block(
@@ -62,5 +84,39 @@ enum GridFrameView: FrameView {
                 of: renderer, style: style)
         }
         return answer
+    }
+
+    /// A zoom by `zoom-by` (2: twice as large, a level in) around `zoom-at` (`x,y` points from the view's top left;
+    /// its centre when not given), or Home's back to level 0 and (0, 0): the grid at its new level and the centre,
+    /// in its page's coordinates, that keeps the world point under `zoom-at` where it is. `nil` when the level
+    /// stays (a pinch's small steps add up on the page) or the view is not placed yet.
+    static func zoomed(
+        _ grid: Grid, _ p: Parameters, _ reports: [AxisReport], home: Bool
+    ) throws(EndlessError) -> (grid: Grid, start: (x: Double, y: Double))? {
+        guard let x = reports[0].origin, let y = reports[1].origin else { return nil }
+        if home {
+            guard grid.level != 0 else { return nil }
+            return (try Grid(tileSize: grid.tileSize), (x: 0, y: 0))
+        }
+        let accepts = "a zoom factor from 0.001 to 1000 (2 shows twice as large)"
+        guard let by = try p.number("zoom-by", accepts: accepts) else { return nil }
+        guard (0.001...1000).contains(by) else { throw EndlessError("zoom-by", "must be \(accepts)") }
+        let size = (reports[0].length, reports[1].length)
+        var at = (size.0 / 2, size.1 / 2)
+        if let text = p.text("zoom-at") {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0) }
+            guard parts.count == 2, (0...size.0).contains(parts[0]), (0...size.1).contains(parts[1]) else {
+                throw EndlessError("zoom-at", "must be a point in the view, as x,y from its top left")
+            }
+            at = (parts[0], parts[1])
+        }
+        let steps = Int((log(by) / log(2)).rounded())
+        let level = min(max(grid.level - steps, Limits.gridLevelRange.lowerBound), Limits.gridLevelRange.upperBound)
+        guard level != grid.level else { return nil }
+        let zoomed = try Grid(tileSize: grid.tileSize, level: level)
+        let k = grid.scale / zoomed.scale
+        // The page point under `at` now, at the new level; the centre then is `at` less half the view away.
+        let pointX = (x + reports[0].scroll + at.0) * k, pointY = (y + reports[1].scroll + at.1) * k
+        return (zoomed, (pointX - at.0 + size.0 / 2, pointY - at.1 + size.1 / 2))
     }
 }
