@@ -17,6 +17,8 @@ public struct RulerRenderer: Sendable {
     /// Each tick level's length, the labelled tick's first: `[longTick, shortTick]` without `subdivisions`, the finer
     /// levels shorter down to a quarter of the height (RulerConfiguration.subdivisions).
     let tickLengths: [Double]
+    /// Each block-local tick's length, by its level: looked up once a tick drawn.
+    private let lengthOfTick: [Double]
     let labelSize: Double
     let valueSize: Double
     /// The ticks of a whole block, drawn once and copied into every block.
@@ -43,6 +45,9 @@ public struct RulerRenderer: Sendable {
         // Eighths of a point keep the numbers short and exact.
         longTick = (height * 0.46875 * 8).rounded() / 8
         tickLengths = Self.tickLengths(levels: ruler.tickLevelCount, height: height)
+        lengthOfTick = (0..<ruler.configuration.ticksPerBlock).map { [tickLengths] in
+            tickLengths[ruler.tickLevel(ofIndex: $0)]
+        }
         labelSize = max(8, (height * 0.14).rounded())
         valueSize = max(8, (height * 0.16).rounded())
         fullTicks = ticks(0..<Int(ruler.configuration.ticksPerBlock))
@@ -69,7 +74,7 @@ public struct RulerRenderer: Sendable {
     }
 
     /// How long block-local tick `index` is: by its level.
-    func tickLength(_ index: Int) -> Double { tickLengths[ruler.tickLevel(ofIndex: index)] }
+    func tickLength(_ index: Int) -> Double { lengthOfTick[index] }
 
     /// A block's label: digit by digit when plain, else as its format writes it.
     private func appendLabelText(_ label: DecimalNumber, into writer: inout SVGWriter) {

@@ -24,7 +24,11 @@ public struct Ruler: Sendable, Hashable {
     let isModular: Bool
     /// Inches written in fractions: every value is a whole number of sixteenths.
     package let writesSixteenths: Bool
-    /// Ticks between ticks of each level, coarsest first: `[16, 8, 4, 2, 1]` for an inch of 16ths (`subdivisions`).
+    /// Labels are plain decimals, written digit by digit (`SVGWriter.append(_:)`) without a `String` first: asked
+    /// once a label, so worked out once.
+    package let writesPlainLabels: Bool
+    /// Ticks between ticks of each level, coarsest first: `[16, 8, 4, 2, 1]` for an inch of 16ths (`subdivisions`);
+    /// empty without them (the labelled tick and the rest: nothing to allocate for each ruler a request makes).
     let tickPeriods: [Int64]
 
     /// Validates `configuration`; throws naming the field at fault, as its query parameter (`ticks`, `max`, …).
@@ -75,9 +79,12 @@ public struct Ruler: Sendable, Hashable {
         self.cycleTicks = lastTick + ticksPerBlock
         isModular = c.ends == .wrap && c.format.style == .time
         writesSixteenths = inSixteenths
-        var periods = [ticksPerBlock]
-        for parts in c.subdivisions where periods.last! > 1 { periods.append(periods.last! / Int64(parts)) }
-        if periods.last! > 1 { periods.append(1) }
+        writesPlainLabels = c.format == .decimal
+        var periods: [Int64] = []
+        if !c.subdivisions.isEmpty {
+            periods = [ticksPerBlock]
+            for parts in c.subdivisions where periods.last! > 1 { periods.append(periods.last! / Int64(parts)) }
+        }
         tickPeriods = periods
     }
 
@@ -86,7 +93,7 @@ public struct Ruler: Sendable, Hashable {
         _ c: RulerConfiguration, decimals: Int, stepUnits: Int64, inSixteenths: Bool
     ) throws(EndlessError) {
         let format = c.format
-        if let units = format.units.accepted, !units.contains(c.unit) {
+        if let units = format.acceptedUnits, !units.contains(c.unit) {
             throw EndlessError("unit", "must be \(units.joined(separator: " or ")) with format=\(format)")
         }
         switch format.style {
@@ -211,11 +218,12 @@ public struct Ruler: Sendable, Hashable {
     package var labelledTickIndex: Int { Int(middleTick) }
 
     /// Tick lengths a block has: 2 without `subdivisions` (the labelled tick and the rest), 5 for an inch of 16ths.
-    package var tickLevelCount: Int { tickPeriods.count }
+    package var tickLevelCount: Int { tickPeriods.isEmpty ? (ticksPerBlock > 1 ? 2 : 1) : tickPeriods.count }
 
     /// The level of block-local tick `index`: 0 for the labelled tick, up to `tickLevelCount - 1` for the finest.
     package func tickLevel(ofIndex index: Int) -> Int {
         let fromLabel = modulo(Int64(index) - middleTick, ticksPerBlock)
+        guard !tickPeriods.isEmpty else { return fromLabel == 0 ? 0 : 1 }
         return tickPeriods.firstIndex { fromLabel % $0 == 0 }!
     }
 

@@ -87,7 +87,11 @@ extension Ruler {
     /// `value` as a reader sees it (the readout, `aria-valuetext`, an image's title): `72.4 kg`, `5′ 8½″`,
     /// `3 5⁄16 in`, `1:30`. Its exact decimal, for a form, is `format(_:)`.
     public func text(_ value: DecimalNumber) -> String {
-        configuration.format.text(
+        if writesPlainLabels {  // the common case, as it always was: no format's arithmetic
+            let unit = configuration.unit
+            return unit.isEmpty ? format(value) : "\(format(value)) \(unit)"
+        }
+        return configuration.format.text(
             value, decimals: max(decimals, value.significantDecimals), unit: configuration.unit, writesUnit: true,
             sixteenths: writesSixteenths)
     }
@@ -101,6 +105,4 @@ extension Ruler {
         return configuration.format == .feetAndInches && text.hasSuffix("′ 0″") ? String(text.dropLast(3)) : text
     }
 
-    /// Labels are plain decimals, written digit by digit (`SVGWriter.append(_:)`) without a `String` first.
-    package var writesPlainLabels: Bool { configuration.format == .decimal }
 }

@@ -31,13 +31,13 @@ public struct RulerFormat: Sendable, Hashable, CustomStringConvertible {
 
     package static let all = [decimal, feetAndInches, fraction, time]
 
-    /// The unit a format's values are in when none is given, and the units it accepts (`nil`: any).
-    package var units: (default: String?, accepted: [String]?) {
+    /// The units a format's values may be in (`nil`: any); its standard ruler's is the first
+    /// (`RulerConfiguration.standard`).
+    package var acceptedUnits: [String]? {
         switch style {
-        case .decimal: (nil, nil)
-        case .feetAndInches: ("in", ["in"])
-        case .fraction: ("in", nil)
-        case .time: ("min", ["min", "s"])
+        case .decimal, .fraction: nil
+        case .feetAndInches: ["in"]
+        case .time: ["min", "s"]
         }
     }
 }

@@ -65,8 +65,11 @@ extension TileCache {
         // Numbers as integers and names as their text, said outright: no formatting, no dynamic casts.
         "ruler|\(c.minimum.units)e\(c.minimum.scale)|\(c.maximum.units)e\(c.maximum.scale)|\(c.step.units)e\(c.step.scale)|"
             + "\(c.ticksPerBlock)|\(c.tickSpacing.bitPattern)|\(c.ends.description)|\(c.unit)|\(thickness.bitPattern)|"
-            + "\(orientation.description)|\(mirrored)|\(theme.description)|\(c.format.description)|"
-            + "\(c.format.grouping?.description ?? "")|\(c.subdivisions)"
+            + "\(orientation.description)|\(mirrored)|\(theme.description)"
+            + (c.format == .decimal && c.subdivisions.isEmpty
+                ? ""
+                : "|\(c.format.description)|\(c.format.grouping?.description ?? "")|"
+                    + c.subdivisions.map(String.init).joined(separator: ","))
     }
 
     static func style(of renderer: LoopRenderer) -> String {
