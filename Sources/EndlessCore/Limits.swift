@@ -26,6 +26,8 @@ package enum Limits {
     package static let ticksPerBlockRange: ClosedRange<Int> = 1...100
     /// Smallest and largest grid tile or loop item spacing, in points.
     package static let tileLengthRange: ClosedRange<Double> = 10...4096
+    /// A zoom gesture's factor (`zoom-by`), either view: 2 shows things twice as large.
+    package static let zoomFactorRange: ClosedRange<Double> = 0.001...1000
     /// A grid's zoom levels: at 30 a tile covers 2^30 × 2^30 of the world's.
     package static let gridLevelRange: ClosedRange<Int> = 0...30
     /// Items in one loop.
@@ -74,6 +76,8 @@ package enum Limits {
         package static let frameTime =
             "an animation frame's length in milliseconds from \(text(frameTimeRange.lowerBound)) to \(text(frameTimeRange.upperBound))"
         package static let unit = "at most \(maximumUnitLength) characters"
+        package static let zoomFactor =
+            "a zoom factor from \(text(zoomFactorRange.lowerBound)) to \(text(zoomFactorRange.upperBound)) (2 shows twice as large)"
         package static let gridLevel =
             "a whole zoom level from \(gridLevelRange.lowerBound) to \(gridLevelRange.upperBound) (a tile covers 2^zoom × 2^zoom)"
         package static let decimal =

@@ -62,6 +62,15 @@ package struct Parameters: Sendable {
 
     package func text(_ name: String) -> String? { value(name) }
 
+    /// `zoom-by`, a zoom gesture's factor since the scale last changed (`Limits.zoomFactorRange`).
+    package func zoomFactor() throws(EndlessError) -> Double? {
+        guard let by = try number("zoom-by", accepts: Limits.Accepts.zoomFactor) else { return nil }
+        guard Limits.zoomFactorRange.contains(by) else {
+            throw EndlessError("zoom-by", "must be \(Limits.Accepts.zoomFactor)")
+        }
+        return by
+    }
+
     /// A digit, a sign, a point or an exponent's `e`: compared, not hashed, as every number's bytes are.
     private static func isNumberCharacter(_ byte: UInt8) -> Bool {
         switch byte {

@@ -98,9 +98,7 @@ enum GridFrameView: FrameView {
             guard grid.level != 0 else { return nil }
             return (try Grid(tileSize: grid.tileSize), (x: 0, y: 0))
         }
-        let accepts = "a zoom factor from 0.001 to 1000 (2 shows twice as large)"
-        guard let by = try p.number("zoom-by", accepts: accepts) else { return nil }
-        guard (0.001...1000).contains(by) else { throw EndlessError("zoom-by", "must be \(accepts)") }
+        guard let by = try p.zoomFactor() else { return nil }
         let size = (reports[0].length, reports[1].length)
         var at = (size.0 / 2, size.1 / 2)
         if let text = p.text("zoom-at") {

@@ -93,9 +93,7 @@ enum RulerFrameView: FrameView {
         _ ruler: Ruler, _ zoom: (ladder: RulerZoom, at: DecimalNumber), _ p: Parameters, _ report: AxisReport,
         mirrored: Bool
     ) throws(EndlessError) -> (ruler: Ruler, at: DecimalNumber, start: Double)? {
-        let accepts = "a zoom factor from 0.001 to 1000 (2 shows twice as large)"
-        guard let by = try p.number("zoom-by", accepts: accepts) else { return nil }
-        guard (0.001...1000).contains(by) else { throw EndlessError("zoom-by", "must be \(accepts)") }
+        guard let by = try p.zoomFactor() else { return nil }
         let half = report.length / 2
         let at = try p.number("zoom-at", accepts: "a position along the view, 0 to its length") ?? half
         guard (0...report.length).contains(at) else {
