@@ -28,6 +28,11 @@ struct HTTPAnswer: Sendable {
 
     /// Bytes of body sent: what `endless_bytes_sent` counts.
     var payloadBytes: Int { chunks.reduce(0) { $0 + $1.readableBytes } }
+
+    /// A body in one piece goes with its `Content-Length`, not chunked: a small window or a frame is then one
+    /// buffer after its head, without chunk framing to write and read. Two chunks or more stay HTTP chunks, each a
+    /// part that decodes as it arrives.
+    var contentLength: Int? { chunks.count == 1 ? chunks[0].readableBytes : nil }
 }
 
 extension Response {
@@ -37,7 +42,7 @@ extension Response {
         let payloadBytes = answer.payloadBytes
         self.init(
             status: answer.status, headers: answer.headers,
-            body: ResponseBody { writer in
+            body: ResponseBody(contentLength: answer.contentLength) { writer in
                 withExtendedLifetime(unsent) {}
                 for chunk in chunks { try await writer.write(chunk) }
                 bytesSent?.increment(by: payloadBytes)

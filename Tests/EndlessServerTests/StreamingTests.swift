@@ -58,6 +58,18 @@ import Testing
         }
     }
 
+    /// A body in one piece (a small window, a frame) goes with its length, whichever way it leaves: no chunk framing.
+    @Test(arguments: [TestingSetup.router, .live], ["/svg/ruler?value=72.4", "/frame/ruler?size=600,120&value=72.4"])
+    func aBodyInOnePieceHasItsLength(_ mode: TestingSetup, _ uri: String) async throws {
+        try await withServer(mode) { client, _ in
+            try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "gzip"]) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentLength] == String(response.body.readableBytes))
+                #expect(response.headers[.transferEncoding] == nil)
+            }
+        }
+    }
+
     @Test func aClientThatLeavesMidStreamCostsNothing() async throws {
         try await withServer(.live) { client, _ in
             let port = try #require(client.port)

@@ -41,13 +41,19 @@ extension ByteBuffer {
     }
 }
 
-/// One HTTP/1.1 exchange over a plain socket, reading the chunked body chunk by chunk as it arrives.
+/// One HTTP/1.1 exchange over a plain socket, reading a chunked body chunk by chunk as it arrives, or a body of a
+/// `Content-Length` as one chunk.
 struct RawResponse {
     var head = ""
     /// Each chunk's payload, in order of arrival (the final empty chunk excluded).
     var chunks: [ByteBuffer] = []
-    /// Whether the terminating zero-length chunk arrived.
+    /// Whether the terminating zero-length chunk, or the whole `Content-Length`, arrived.
     var complete = false
+    /// The head's `Content-Length`, if it has one.
+    var contentLength: Int? {
+        head.lowercased().split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) }
+    }
 }
 
 func rawExchange(
@@ -67,7 +73,19 @@ func rawExchange(
                 response.head = pending.readString(length: end.upperBound - pending.readerIndex)!
                 headDone = true
                 try await onHead()
-                if !response.head.lowercased().contains("transfer-encoding: chunked") { break reading }
+                if !response.head.lowercased().contains("transfer-encoding: chunked"),
+                    response.contentLength == nil
+                {
+                    break reading
+                }
+            }
+            if let length = response.contentLength {
+                guard pending.readableBytes >= length else { continue }
+                let body = pending.readSlice(length: length)!
+                try onChunk(body)
+                response.chunks.append(body)
+                response.complete = true
+                break reading
             }
             while let lineEnd = pending.readableBytesView.firstRange(of: Array("\r\n".utf8)) {
                 let sizeLine = String(

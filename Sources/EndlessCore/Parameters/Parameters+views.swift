@@ -3,6 +3,9 @@
 extension Parameters {
     static let windowSide = Limits.Accepts.windowSide
     static let coordinate = Limits.Accepts.coordinate
+    /// Names made once, not an array a request.
+    private static let zoomNames = ["zoom", "min-zoom", "max-zoom"]
+    private static let rangeNames = ["min", "max", "step", "ticks", "spacing", "ends", "unit"]
 
     func windowSize(defaultWidth: Double, defaultHeight: Double) throws(EndlessError) -> (Double, Double) {
         (
@@ -23,7 +26,7 @@ extension Parameters {
     /// `base`'s zoom ladder (`min-zoom`…`max-zoom`) and the rung `zoom` asks (the step when not given); `nil` when
     /// none of them is given.
     package func zoom(of base: Ruler) throws(EndlessError) -> (ladder: RulerZoom, at: DecimalNumber)? {
-        guard ["zoom", "min-zoom", "max-zoom"].contains(where: contains) else { return nil }
+        guard Self.zoomNames.contains(where: contains) else { return nil }
         let ladder = try RulerZoom(base, lowest: try decimal("min-zoom"), highest: try decimal("max-zoom"))
         return (ladder, try decimal("zoom") ?? base.configuration.step)
     }
@@ -32,7 +35,7 @@ extension Parameters {
     package func baseRuler() throws(EndlessError) -> Ruler {
         let format = try rulerFormat()
         var configuration = RulerConfiguration.standard(for: format)
-        let custom = ["min", "max", "step", "ticks", "spacing", "ends", "unit"].contains(where: contains)
+        let custom = Self.rangeNames.contains(where: contains)
         if custom { configuration.initialValue = nil }
         if let minimum = try decimal("min") { configuration.minimum = minimum }
         if let maximum = try decimal("max") { configuration.maximum = maximum }

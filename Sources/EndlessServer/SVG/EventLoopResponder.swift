@@ -144,8 +144,12 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func write(_ answer: HTTPAnswer, context: ChannelHandlerContext) {
         var head = HTTPResponse(status: answer.status, headerFields: answer.headers)
-        head.headerFields[.date] = HTTPDate.now
-        head.headerFields[.server] = serverName
+        // Appended, not set: an answer's headers never have these, so no field is looked for.
+        head.headerFields.append(HTTPField(name: .date, value: HTTPDate.now))
+        head.headerFields.append(HTTPField(name: .server, value: serverName))
+        if let length = answer.contentLength {
+            head.headerFields.append(HTTPField(name: .contentLength, value: String(length)))
+        }
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         for chunk in answer.chunks { context.write(wrapOutboundOut(.body(chunk)), promise: nil) }
         guard answer.drawn else {
