@@ -15,8 +15,9 @@ import Prometheus
 @main struct EventLoopInstructions {
     static func main() throws {
         let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000
-        // `repeated`: the same window every time, answered from the response cache.
-        let repeated = CommandLine.arguments.dropFirst(2).first == "repeated"
+        // `repeated`: the same window every time, answered from the response cache; `placement`: a ruler's frame
+        // placed at a new value each time, as bench-server's placement client asks.
+        let mode = CommandLine.arguments.dropFirst(2).first ?? "new"
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()))
         let options = EndlessOptions()
         let responder = SVGResponder(
@@ -34,10 +35,14 @@ import Prometheus
         // The warm-up draws the looks a running server has kept; then `count` are counted.
         var offset = 123_456_789_012
         let requests = (0..<(200 + count)).map { _ in
-            if !repeated { offset += 1_000_003 }
+            if mode != "repeated" { offset += 1_000_003 }
+            let tenths = 90 + offset % 9_901  // 9.0…999.0
+            let target =
+                mode == "placement"
+                ? "/frame/ruler?seq=1&size=1200,120&scroll=0,0&value=\(tenths / 10).\(tenths % 10)"
+                : "/svg/ruler?offset=\(offset)&width=1200&height=120"
             return ByteBuffer(
-                string: "GET /svg/ruler?offset=\(offset)&width=1200&height=120 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                    + "Accept-Encoding: gzip\r\n\r\n")
+                string: "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n\r\n")
         }
         var answered = 0
         for request in requests { answered += try answer(request, on: channel) }
@@ -45,7 +50,7 @@ import Prometheus
             fatalError(
                 "event-loop-instructions: \(answered) of \(requests.count) requests answered 200 on the event loop")
         }
-        print("\(count) new windows counted after \(requests.count - count) to warm up")
+        print("\(count) \(mode) answers counted after \(requests.count - count) to warm up")
     }
 
     /// One request in, its answer out: what callgrind counts (`bench-server` toggles collection on this function).

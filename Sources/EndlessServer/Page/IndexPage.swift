@@ -21,6 +21,8 @@ struct IndexPage {
     /// images (`…Query` on `svgPath`), which cost the page's first frame nothing, where the others are inlined.
     let feetText: String
     let feetQuery: String
+    /// The inch ruler's value, in the element's attribute and its picture's URL alike.
+    let inchValue: String
     let inchText: String
     let inchQuery: String
     let time: String
@@ -78,8 +80,9 @@ struct IndexPage {
         feetText = Self.feetRuler.text(feetWindow.value)
         feetQuery =
             "format=feet-inches&orientation=vertical&value=\(Self.feetRuler.format(feetWindow.value))&width=100&height=360"
-        inchText = Self.inchRuler.text(DecimalNumber("3.3125")!)
-        inchQuery = "format=fraction&value=3.3125&width=1200&height=120"
+        let inch = DecimalNumber("3.3125")!
+        (inchValue, inchText) = (Self.inchRuler.format(inch), Self.inchRuler.text(inch))
+        inchQuery = "format=fraction&value=\(inchValue)&width=1200&height=120"
         let timeValue = try parameters.decimal("time")
         let timeOffset: Double
         do {
