@@ -12,6 +12,7 @@
     ? Math.max(0, scriptTiming.responseStart - scriptTiming.requestStart) : 0;
   const scrollOf = { left: 'scrollLeft', top: 'scrollTop' };
   const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'];
+  const mostPresses = 64; // a frame's `presses` (protocol.md)
   // No scroll event this long ends a scroll without `scrollend` (WebKit; a smooth snap cut short elsewhere).
   const quietEnd = 'onscrollend' in window ? 500 : 150;
   // Retries wait twice as long each time, up to `lastRetry`. `offline`: elements without a server (one warning).
@@ -73,7 +74,7 @@
     #kind; #configuration;
     #readout = {}; #tiles = new Map(); #axes = []; #mark = null;
     #startAt = null; #committed = null;
-    #want = null; #raf = 0; #busy = null; #dirty = false; #seq = 0; #pace = 1; #waited = 0;
+    #want = null; #raf = 0; #busy = null; #keyInFlight = false; #dirty = false; #seq = 0; #pace = 1; #waited = 0;
     // `#scrolls`: the reader's; `#confirmed`: those the last frame saw; `#ours`: our last write.
     #stale = false; #retrying = 0; #backoff = 0; #scrolls = 0; #confirmed = 0; #ours = '';
     #roundTrips = []; #frameTimes = []; #scrolledAt = null;
@@ -106,7 +107,7 @@
       this.addEventListener('keydown', (event) => {
         if (!keys.includes(event.key) || this.#still() || event.altKey || event.ctrlKey) return;
         event.preventDefault();
-        this[ask]({ key: event.key });
+        this.#press(event.key);
       });
       // A new size moves the pointer or centre: ask again.
       new ResizeObserver(() => {
@@ -157,7 +158,12 @@
      * Moves as the key would (`grid.press('Home')`: back to its centre); not while disabled or following.
      * @param {string} key `ArrowLeft`, `ArrowRight`, `ArrowUp`, `ArrowDown`, `PageUp`, `PageDown`, `Home` or `End`
      */
-    press(key) { if (keys.includes(key) && !this.#still()) this[ask]({ key }); }
+    press(key) { if (keys.includes(key) && !this.#still()) this.#press(key); }
+
+    /** A key's presses add up while the answer to its last is on its way; that answer's snap is where they count from. */
+    #press(key) {
+      this[ask]({ key, presses: this.#want?.key === key ? Math.min(this.#want.presses + 1, mostPresses) : 1 });
+    }
 
     connectedCallback() {
       if (!this.hasAttribute('tabindex') && !this.hasAttribute('follows')) this.tabIndex = 0;
@@ -269,7 +275,8 @@
     #due(want) {
       const plain = !(want.end || want.key || want.first || want.resize || want.zoom);
       const early = plain && ++this.#waited < this.#pace;
-      if (this.#busy && plain) {
+      // A key's answer is where the next key, or the settle, counts from: nothing cuts it short.
+      if (this.#busy && (plain || this.#keyInFlight)) {
         this.#dirty = true;
         return false;
       }
@@ -285,7 +292,9 @@
       }
       q.set('seq', this.#seq);
       q.set('size', `${this.#view.clientWidth},${this.#view.clientHeight}`);
-      q.set('scroll', `${this.#view.scrollLeft},${this.#view.scrollTop}`);
+      // A key counts from where the last key's snap is taking the view, not from part of the way there.
+      const from = { left: this.#view.scrollLeft, top: this.#view.scrollTop, ...(want.key && this.#snapping) };
+      q.set('scroll', `${from.left},${from.top}`);
       // A placement opens where asked, even if an answer came since.
       const at = want.first || !this.#axes.length ? this.#startAt : want.resize ? this[here]() : {};
       if (this.#axes.length && !want.first) {
@@ -304,8 +313,11 @@
       const frames = [...this.#frameTimes].sort((a, b) => a - b); // the median, not a stall
       if (frames.length) q.set('frame', Math.round(frames[frames.length >> 1]));
       if (this.#mark && !want.first) q.set('mark', this.#mark);
-      for (const name of ['end', 'resize']) if (want[name]) q.set(name, '1');
+      // Not an end while our snap is on its way: one asked before it came would settle short of it.
+      if (want.end && !(this.#snapping && !this.#atSnap())) q.set('end', '1');
+      if (want.resize) q.set('resize', '1');
       if (want.key) q.set('key', want.key);
+      if (want.presses > 1) q.set('presses', want.presses);
       // A space as `%20`: the server takes `+` literally (`unit=fl oz`).
       return q.toString().replace(/\+/g, '%20');
     }
@@ -314,6 +326,7 @@
       const control = new AbortController(), scrolls = this.#scrolls;
       const timer = setTimeout(() => control.abort('timeout'), timeout);
       this.#busy = control;
+      this.#keyInFlight = Boolean(want.key);
       fetch(`${base}/frame/${this.#kind}?${query}`, { signal: control.signal })
         .then(async (response) => {
           const answered = performance.now(), status = response.status;

@@ -28,6 +28,8 @@ package enum Limits {
     package static let tileLengthRange: ClosedRange<Double> = 10...4096
     /// A zoom gesture's factor (`zoom-by`), either view: 2 shows things twice as large.
     package static let zoomFactorRange: ClosedRange<Double> = 0.001...1000
+    /// Presses of one key a frame reports (`presses`): those that came while its last answer was on its way.
+    package static let keyPressRange: ClosedRange<Int> = 1...64
     /// A grid's zoom levels: at 30 a tile covers 2^30 × 2^30 of the world's.
     package static let gridLevelRange: ClosedRange<Int> = 0...30
     /// Items in one loop.
@@ -78,6 +80,8 @@ package enum Limits {
         package static let unit = "at most \(maximumUnitLength) characters"
         package static let zoomFactor =
             "a zoom factor from \(text(zoomFactorRange.lowerBound)) to \(text(zoomFactorRange.upperBound)) (2 shows twice as large)"
+        package static let keyPresses =
+            "a whole number of presses from \(keyPressRange.lowerBound) to \(keyPressRange.upperBound)"
         package static let gridLevel =
             "a whole zoom level from \(gridLevelRange.lowerBound) to \(gridLevelRange.upperBound) (a tile covers 2^zoom × 2^zoom)"
         package static let decimal =

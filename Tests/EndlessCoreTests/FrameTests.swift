@@ -130,6 +130,27 @@ import Testing
         #expect(try abs(ruler.keyTarget(.end, from: at) - at) < 99_100 / 2, "the nearest 999, across the wrap")
     }
 
+    /// Presses that came while an answer was on its way move as many ticks or blocks; Home and End stay where they go.
+    @Test func pressesMoveAsManyTimes() throws {
+        let at = try ruler.offset(for: DecimalNumber("72.4")!)
+        func value(after key: RulerKey, _ presses: Int) throws -> String {
+            try ruler.value(atOffset: ruler.keyTarget(key, from: at, presses: presses)).description
+        }
+        #expect(try value(after: .tickUp, 5) == "72.9")
+        #expect(try value(after: .tickDown, 64) == "66")
+        #expect(try value(after: .blockUp, 3) == "75.4")
+        #expect(try value(after: .home, 7) == "9")
+        let loop = Loop.standard
+        let width = 10 * loop.spacing
+        let report = AxisReport(scroll: 0, origin: nil, length: width)
+        let start = loop.leading(centring: 3, width: width)
+        for (key, presses, item) in [(ViewKey.arrowRight, 4, 7), (.arrowLeft, 2, 1), (.home, 9, 0)] {
+            let frame = try loop.frame(report, layout: layout, phase: .ended, key: key, presses: presses, start: start)
+            let settled = try #require(frame.snap) + frame.axis.origin
+            #expect(settled == loop.leading(centring: Int64(item), width: width), "\(key) × \(presses)")
+        }
+    }
+
     /// A key's frame says where the snap goes (`snapValue`) and where the pointer is now (`pointerOffset`): a follower
     /// follows the latter, frame by frame, rather than jumping to the end and back.
     @Test func aKeyFrameSaysWhereThePointerIsAndWhereItGoes() throws {

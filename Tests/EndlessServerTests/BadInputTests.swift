@@ -30,6 +30,10 @@ import Testing
                 case "rtt": value = ["0", "5", "55.5", "60000", "60001", "-1", "slow"][next(7)]
                 case "frame": value = ["0", "17", "33.3", "1000", "1001", "-1", "fast"][next(7)]
                 case "key": value = ["ArrowUp", "Home", "End", "PageDown", "jump"][next(5)]
+                case "presses":
+                    // Only after a key (a lone `presses` is refused, as a test below shows): most frames still draw.
+                    guard query.contains(where: { $0.hasPrefix("key=") }) else { continue }
+                    value = ["1", "3", "64", "65"][next(4)]
                 case "end", "resize": value = ["1", "0", "yes"][next(3)]
                 case "ends": value = ["wrap", "clamp", "both"][next(3)]
                 case "orientation": value = ["horizontal", "vertical", "diagonal"][next(3)]
@@ -123,6 +127,10 @@ import Testing
             .badRequest, "have"
         ),
         ("/frame/grid?size=800,600&origin=0,0&have=1:2;3:4,1:2", .badRequest, "have"),
+        // A key's presses: 1 to 64, and only with a key.
+        ("/frame/ruler?size=800,120&key=ArrowRight&presses=0", .badRequest, "presses"),
+        ("/frame/loop?size=800,120&key=ArrowRight&presses=65", .badRequest, "presses"),
+        ("/frame/grid?size=800,600&presses=2", .badRequest, "presses"),
         // A round trip the page measured: milliseconds, not negative, not past a minute.
         ("/frame/ruler?size=800,120&rtt=-1", .badRequest, "rtt"),
         ("/frame/loop?size=800,120&rtt=60001", .badRequest, "rtt"),

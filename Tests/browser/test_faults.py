@@ -147,6 +147,22 @@ def form(browser, proxy, fault_origin):
     proxy.set("pass")
 
 
+def test_every_key_press_counts_on_a_slow_network(form, proxy):
+    """Presses of a key add up while the answer to the last is on its way, and count from where its snap is taking
+    the view: five presses at once and five 40 ms apart, each answer 150 ms away, move ten ticks, not one or two."""
+    b = form
+    proxy.set("delay", delay=0.15)
+    b.press("kg", Keys.ARROW_RIGHT * 5)
+    for _ in range(5):
+        time.sleep(0.04)
+        b.press("kg", Keys.ARROW_RIGHT)
+    settles(b, "kg", "73.4")
+    time.sleep(0.5)  # a settle that wrongly went back to a tick passed on the way would be here by now
+    assert standing(b, "kg")["value"] == "73.4"
+    b.press("kg", Keys.ARROW_LEFT * 3)
+    settles(b, "kg", "73.1")
+
+
 # Each fault, and how long its first report takes to fail: at once, or at the request timeout (5 s).
 FAULTS = {"refuse": 0.0, "reset": 0.0, "busy": 0.0, "hang": 0.0, "delay": 6.0}
 

@@ -32,11 +32,12 @@ extension Ruler {
     /// The frame for a ruler view whose pointer is the viewport's centre.
     ///
     /// Once scrolling ended the pointer settles on the nearest tick (seed 000's snap, `snapRule`); a key asks for a
-    /// tick or a block further, or for the first or last label; `startOffset` places a view that has no origin yet. A `mirrored`
+    /// tick or a block further (`presses` times), or for the first or last label; `startOffset` places a view that has
+    /// no origin yet. A `mirrored`
     /// ruler (right to left) grows against the page's axis: its world coordinate is the negated offset.
     package func frame(
-        _ report: AxisReport, layout: AxisLayout, phase: ScrollPhase, key: RulerKey? = nil, startOffset: Double,
-        mirrored: Bool = false
+        _ report: AxisReport, layout: AxisLayout, phase: ScrollPhase, key: RulerKey? = nil, presses: Int = 1,
+        startOffset: Double, mirrored: Bool = false
     ) throws(EndlessError) -> RulerFrame {
         let half = report.length / 2
         let sign: Double = mirrored ? -1 : 1
@@ -46,7 +47,7 @@ extension Ruler {
         let pointerOffset = clampedOffset(sign * (axis.origin + axis.settledScroll + half))
         var target: Double? = nil
         if let key {
-            target = try keyTarget(key, from: pointerOffset)
+            target = try keyTarget(key, from: pointerOffset, presses: presses)
         } else if phase == .ended {
             // On a tick: the pointer is inside a clamped ruler's ends, whose first and last ticks are snap points.
             target = snapRule.snap(pointerOffset)
@@ -90,15 +91,16 @@ extension Ruler {
         (0..<Self.pageBlocks).map { block(ofTile: index * Self.pageBlocks + $0, mirrored: mirrored) }
     }
 
-    /// Where a key moves the pointer from `offset`.
-    package func keyTarget(_ key: RulerKey, from offset: Double) throws(EndlessError) -> Double {
+    /// Where a key, pressed `presses` times, moves the pointer from `offset`.
+    package func keyTarget(_ key: RulerKey, from offset: Double, presses: Int = 1) throws(EndlessError) -> Double {
         let tick = tick(atOffset: offset)
         let spacing = tickSpacing
+        let times = Int64(presses)
         switch key {
-        case .tickUp: return clampedOffset(Double(tick + 1) * spacing)
-        case .tickDown: return clampedOffset(Double(tick - 1) * spacing)
-        case .blockUp: return clampedOffset(Double(tick + ticksPerBlock) * spacing)
-        case .blockDown: return clampedOffset(Double(tick - ticksPerBlock) * spacing)
+        case .tickUp: return clampedOffset(Double(tick + times) * spacing)
+        case .tickDown: return clampedOffset(Double(tick - times) * spacing)
+        case .blockUp: return clampedOffset(Double(tick + times * ticksPerBlock) * spacing)
+        case .blockDown: return clampedOffset(Double(tick - times * ticksPerBlock) * spacing)
         case .home: return try self.offset(for: configuration.minimum, near: offset)
         case .end: return try self.offset(for: configuration.maximum, near: offset)
         }

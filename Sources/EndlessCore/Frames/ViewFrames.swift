@@ -9,17 +9,21 @@ package struct LoopFrame: Sendable, Hashable {
 
 extension Loop {
     /// The frame for a loop view: tiles every item, and once scrolling ended pages to the nearest item centred
-    /// (`pagingRule`); a key moves to a neighbouring item, a page of items further (`itemSteps`), or the nearest
-    /// item 0 (Home) or last item (End).
+    /// (`pagingRule`); a key moves to a neighbouring item, a page of items further (`itemSteps`, `presses` times), or
+    /// the nearest item 0 (Home) or last item (End).
     package func frame(
-        _ report: AxisReport, layout: AxisLayout, phase: ScrollPhase, key: ViewKey? = nil, start: Double = 0
+        _ report: AxisReport, layout: AxisLayout, phase: ScrollPhase, key: ViewKey? = nil, presses: Int = 1,
+        start: Double = 0
     ) throws(EndlessError) -> LoopFrame {
         let axis = try layout.frame(
             report, strip: itemStrip, phase: phase, quantum: spacing, start: start,
             maximumTiles: Limits.maximumBlocksPerFrame)
         let leading = axis.origin + axis.settledScroll
         var settled = phase == .ended || key != nil ? pagingRule(windowWidth: report.length).snap(leading) : leading
-        if let key { settled += Double(itemSteps(for: key, from: settled, width: report.length)) * spacing }
+        if let key {
+            let times = key == .home || key == .end ? 1 : Int64(presses)
+            settled += Double(times * itemSteps(for: key, from: settled, width: report.length)) * spacing
+        }
         let item = label(ofItem: itemStrip.tile(containing: settled + report.length / 2))
         return LoopFrame(
             axis: axis, snap: SnapRule.hasReached(leading, settled) ? nil : settled - axis.origin, centredItem: item)
@@ -73,10 +77,10 @@ extension Grid {
 
     /// The frame for a grid view; `backToCentre` (seed 004's, `backToCentreOffsets`) scrolls smoothly to (0, 0) when
     /// it is near, and re-places the content around it when it is too far to scroll to. `held` is the detail of the
-    /// blocks the page holds.
+    /// blocks the page holds. A key pans as `pan` says, `presses` times.
     package func frame(
         horizontal: AxisReport, vertical: AxisReport, layout: AxisLayout, phase: ScrollPhase, backToCentre: Bool,
-        start: (x: Double, y: Double), key: ViewKey? = nil, tilesPerBlock: Int64 = Grid.pageBlock,
+        start: (x: Double, y: Double), key: ViewKey? = nil, presses: Int = 1, tilesPerBlock: Int64 = Grid.pageBlock,
         holding held: Detail = .full
     ) throws(EndlessError) -> GridFrame {
         var horizontal = horizontal, vertical = vertical
@@ -144,7 +148,7 @@ extension Grid {
         if backToCentre, center != (0, 0) {
             snap = Self.backToCentreOffsets(origin: (columns.origin, rows.origin), viewport: viewport)
         } else if let key, let (dx, dy) = pan(for: key, viewport: viewport) {
-            snap = (columns.settledScroll + dx, rows.settledScroll + dy)
+            snap = (columns.settledScroll + dx * Double(presses), rows.settledScroll + dy * Double(presses))
         }
         let speed = [horizontal, vertical].speed  // the diagonal's, for a grid flung both ways at once
         return GridFrame(

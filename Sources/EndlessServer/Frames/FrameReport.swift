@@ -9,7 +9,9 @@ enum FrameAxis: String, Sendable {
 /// scroll position, what the last frame gave it (per axis: the origin and the tiles held), its clock and the last
 /// frame's `mark`, and what happened (a gesture ended, the view was resized, a key was pressed).
 struct FrameReport: Sendable {
-    static let names = ["seq", "t", "mark", "rtt", "frame", "size", "scroll", "origin", "have", "end", "resize", "key"]
+    static let names = [
+        "seq", "t", "mark", "rtt", "frame", "size", "scroll", "origin", "have", "end", "resize", "key", "presses",
+    ]
 
     var sequence: Int
     var time: Double?
@@ -28,6 +30,8 @@ struct FrameReport: Sendable {
     var phase: ScrollPhase
     var resized: Bool
     var key: ViewKey?
+    /// How many times `key` was pressed since the page's last answer came (`presses`, 1 when not given).
+    var presses = 1
 
     init(_ p: Parameters) throws(EndlessError) {
         sequence = try p.integer("seq", accepts: "a whole number") ?? 0
@@ -68,6 +72,13 @@ struct FrameReport: Sendable {
                 throw EndlessError("key", "must be one of " + ViewKey.allCases.map(\.rawValue).joined(separator: ", "))
             }
             key = known
+        }
+        if let presses = try p.integer("presses", accepts: Limits.Accepts.keyPresses) {
+            guard key != nil else { throw EndlessError("presses", "counts a key's presses; give it with key") }
+            guard Limits.keyPressRange.contains(presses) else {
+                throw EndlessError("presses", "must be \(Limits.Accepts.keyPresses)")
+            }
+            self.presses = presses
         }
     }
 

@@ -33,7 +33,8 @@ enum GridFrameView: FrameView {
         }
         var frame = try grid.frame(
             horizontal: reports[0], vertical: reports[1], layout: request.layout, phase: report.phase,
-            backToCentre: report.key == .home, start: start, key: report.key, holding: heldDetail)
+            backToCentre: report.key == .home, start: start, key: report.key, presses: report.presses,
+            holding: heldDetail)
         // A gesture's new level comes bare, as a fast fling's blocks do: a zoom gesture asks every few animation
         // frames, and the page lays out a label a tile. Labelled once the gesture ends (`Detail`); Home at once.
         if zoomedFrom != nil && report.key != .home { frame.detail = .bare }

@@ -21,6 +21,7 @@ enum LoopFrameView: FrameView {
         // Resized, the item that was centred is no longer: settle again.
         let frame = try loop.frame(
             axisReport, layout: request.layout, phase: report.resized ? .ended : report.phase, key: report.key,
+            presses: report.presses,
             start: loop.leading(centring: Int64(item), width: axisReport.length))
         let renderer = LoopRenderer(loop: loop, height: thickness, orientation: orientation, theme: theme)
         let style = TileCache.pageStyle(of: renderer)

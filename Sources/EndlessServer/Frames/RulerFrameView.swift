@@ -43,7 +43,7 @@ enum RulerFrameView: FrameView {
             }
             frame = try ruler.frame(
                 axisReport, layout: request.layout, phase: phase,
-                key: report.key.map(RulerKey.init),
+                key: report.key.map(RulerKey.init), presses: report.presses,
                 startOffset: start, mirrored: mirrored)
         }
         // The look's renderer and style, drawn once (`RulerLooks`).
