@@ -24,10 +24,11 @@ struct GridLabels {
     /// in a row, only a change in a label's length changes them.
     private var heads: (row: Int, lines: Int, fontSize: Double, first: Range<Int>, second: Range<Int>)?
 
-    /// Labels for `columns` × `rows`, a tile's square at (`left(column)`, `top(row)`).
+    /// Labels for `columns` × `rows`, a tile's square at (`left(column)`, `top(row)`); at zoom level `level`, each
+    /// names the level-0 range it covers (`0…3`).
     init(
         tileSize: Double, labelSize: Double, columns: ClosedRange<Int64>, rows: ClosedRange<Int64>,
-        left: (Int64) -> Double, top: (Int64) -> Double, covered: (Int64) -> ClosedRange<Int64> = { $0...$0 }
+        left: (Int64) -> Double, top: (Int64) -> Double, level: Int = 0
     ) {
         self.tileSize = tileSize
         self.labelSize = labelSize
@@ -42,18 +43,18 @@ struct GridLabels {
             columnNumbers.append(
                 Self.piece(of: &parts) {
                     $0.append("(")
-                    Self.append(covered(column), into: &$0)
+                    Self.append(Grid.covered(column, level: level), into: &$0)
                     $0.append(",")
                 })
-            columnWidths.append(Self.characters(covered(column)))
+            columnWidths.append(Self.characters(Grid.covered(column, level: level)))
         }
         for row in rows {
             rowNumbers.append(
                 Self.piece(of: &parts) {
-                    Self.append(covered(row), into: &$0)
+                    Self.append(Grid.covered(row, level: level), into: &$0)
                     $0.append(")")
                 })
-            rowWidths.append(Self.characters(covered(row)))
+            rowWidths.append(Self.characters(Grid.covered(row, level: level)))
             rowTops.append(top(row))
         }
     }

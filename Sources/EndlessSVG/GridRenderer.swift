@@ -65,7 +65,7 @@ public struct GridRenderer: Sendable {
     ) -> GridLabels {
         GridLabels(
             tileSize: grid.tileSize, labelSize: labelSize, columns: columns, rows: rows, left: left, top: top,
-            covered: grid.covered)
+            level: grid.level)
     }
 
     private func openLabels(into writer: inout SVGWriter) {
