@@ -16,10 +16,12 @@ import Prometheus
     static func main() throws {
         let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000
         // `repeated`: the same window every time, answered from the response cache; `placement`: a ruler's frame
-        // placed at a new value each time, as bench-server's placement client asks.
+        // placed at a new value each time, as bench-server's placement client asks; `largest`: the largest frame
+        // allowed, answered on the event loop here (the server's router draws it), as its placement client asks.
         let mode = CommandLine.arguments.dropFirst(2).first ?? "new"
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()))
-        let options = EndlessOptions()
+        var options = EndlessOptions()
+        if mode == "largest" { options.maximumFrameBytesOnEventLoop = .max }
         let responder = SVGResponder(
             options: options, responses: ResponseCache(options: options), metrics: ServerMetrics(),
             compressors: CompressorPool(capacity: 1))
@@ -34,13 +36,17 @@ import Prometheus
                 maximumTiles: options.maximumTilesOnEventLoop, serverName: "Endless"))
         // The warm-up draws the looks a running server has kept; then `count` are counted.
         var offset = 123_456_789_012
-        let requests = (0..<(200 + count)).map { _ in
+        let warmUp = mode == "largest" ? 10 : 200
+        let requests = (0..<(warmUp + count)).map { _ in
             if mode != "repeated" { offset += 1_000_003 }
             let tenths = 90 + offset % 9_901  // 9.0…999.0
+            let value = "\(tenths / 10).\(tenths % 10)"
             let target =
-                mode == "placement"
-                ? "/frame/ruler?seq=1&size=1200,120&scroll=0,0&value=\(tenths / 10).\(tenths % 10)"
-                : "/svg/ruler?offset=\(offset)&width=1200&height=120"
+                switch mode {
+                case "placement": "/frame/ruler?seq=1&size=1200,120&scroll=0,0&value=\(value)"
+                case "largest": "/frame/ruler?seq=1&size=8192,120&spacing=2&ticks=1&rtt=60000&scroll=0,0&value=\(value)"
+                default: "/svg/ruler?offset=\(offset)&width=1200&height=120"
+                }
             return ByteBuffer(
                 string: "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n\r\n")
         }

@@ -86,11 +86,11 @@ extension TileCache {
     /// itself): a wrapping ruler's tile starting at block `b` looks like the one at `b mod cycle`. `style` is
     /// `pageStyle(of:)`'s.
     func pageTile(_ tile: Int64, of renderer: RulerRenderer, style: String) -> [UInt8] {
-        let (ruler, mirrored) = (renderer.ruler, renderer.isMirrored)
-        let first = ruler.block(ofTile: tile * Ruler.pageBlocks, mirrored: mirrored)  // the key: a hit draws nothing
-        let key = ruler.wrappedBlock(first)
-        return content(for: TileKey(style: style, x: key)) {
-            renderer.pageElement(ruler.blocks(ofPageTile: tile, mirrored: mirrored))
+        // `renderer.ruler` each time, not a copy of it: a copy retains each of its arrays and strings, a tile.
+        let mirrored = renderer.isMirrored
+        let first = renderer.ruler.block(ofTile: tile * Ruler.pageBlocks, mirrored: mirrored)  // a hit draws nothing
+        return content(for: TileKey(style: style, x: renderer.ruler.wrappedBlock(first))) {
+            renderer.pageElement(renderer.ruler.blocks(ofPageTile: tile, mirrored: mirrored))
         }
     }
 
