@@ -33,7 +33,7 @@ import Testing
     @Test func theJSONReadsBackAsTheAnswerSaysIt() throws {
         var answer = FrameAnswer(
             seq: -3, axes: [], readout: ["text": "72.4 \"kg\"\\\n\t\u{1}é→", "value": "72.4"], settled: true)
-        answer.add = [TileAnswer(key: "3,-2", left: 1e20, top: -0.0, svg: "<svg a=\"1\">\r</svg>")]
+        answer.add = [TileAnswer(key: "3,-2", left: 1e20, top: -0.0, svg: Array("<svg a=\"1\">\r</svg>".utf8))]
         answer.move = [TileAnswer(key: "4", left: 0.1, top: 600, svg: nil)]
         answer.remove = ["1", "2"]
         var output = answer.json(since: .now - .milliseconds(3))

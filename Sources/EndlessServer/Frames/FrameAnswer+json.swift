@@ -6,7 +6,7 @@ extension FrameAnswer {
     /// the milliseconds from `start` until it is written, writing this included, which the page takes out of the round
     /// trip it reports (`rtt`), so that a slow answer (a big frame) does not widen the next one's margins.
     func json(since start: ContinuousClock.Instant) -> ByteBuffer {
-        var out = JSONOutput(capacity: 256 + add.reduce(0) { $0 + 64 + ($1.svg?.utf8.count ?? 0) })
+        var out = JSONOutput(capacity: 256 + add.reduce(0) { $0 + 64 + ($1.svg?.count ?? 0) })
         out.open()
         out.field("seq", seq)
         out.key("axes")
@@ -28,7 +28,7 @@ extension FrameAnswer {
                 out.field("key", tile.key)
                 out.field("left", tile.left)
                 out.field("top", tile.top)
-                if let svg = tile.svg { out.field("svg", svg) }
+                if let svg = tile.svg { out.field("svg", utf8: svg) }
                 out.close()
             }
         }
@@ -131,33 +131,53 @@ private struct JSONOutput {
 
     /// A string, quoted, with `"`, `\` and control characters escaped; everything else as its UTF-8.
     mutating func string(_ text: String) {
-        buffer.writeInteger(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<index - 1])))
-                switch byte {
-                case 0x22: buffer.writeStaticString("\\\"")
-                case 0x5C: buffer.writeStaticString("\\\\")
-                case 0x0A: buffer.writeStaticString("\\n")
-                case 0x0D: buffer.writeStaticString("\\r")
-                case 0x09: buffer.writeStaticString("\\t")
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    buffer.writeStaticString("\\u00")
-                    buffer.writeInteger(hex[Int(byte >> 4)])
-                    buffer.writeInteger(hex[Int(byte & 15)])
-                }
-                start = index
+        text.withUTF8 { string(utf8: $0) }
+    }
+
+    /// A field whose value is UTF-8 already (a tile's SVG, as the tile cache keeps it).
+    mutating func field(_ name: StaticString, utf8 value: [UInt8]) {
+        key(name)
+        value.withUnsafeBufferPointer { string(utf8: $0) }
+    }
+
+    /// UTF-8 bytes as a JSON string, written through one pointer into room for the worst case (six bytes a byte,
+    /// `\u001f`): a tile's SVG has a quote to escape every few bytes, and a buffer write a piece cost a placed frame a
+    /// third of its instructions.
+    mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        _ = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: bytes.count * 6 + 2) { room in
+            let out = room.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let hex: StaticString = "0123456789abcdef"
+            var at = 0
+            func escaped(_ letter: UInt8) {
+                out[at] = UInt8(ascii: "\\")
+                out[at + 1] = letter
+                at += 2
             }
-            buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...])))
+            out[at] = UInt8(ascii: "\"")
+            at += 1
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped(byte)
+                case UInt8(ascii: "\n"): escaped(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): escaped(UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): escaped(UInt8(ascii: "t"))
+                case 0..<0x20:
+                    for letter in "\\u00".utf8 {
+                        out[at] = letter
+                        at += 1
+                    }
+                    out[at] = hex.utf8Start[Int(byte >> 4)]
+                    out[at + 1] = hex.utf8Start[Int(byte & 15)]
+                    at += 2
+                default:
+                    out[at] = byte
+                    at += 1
+                }
+            }
+            out[at] = UInt8(ascii: "\"")
+            return at + 1
         }
-        buffer.writeInteger(UInt8(ascii: "\""))
         first = false
     }
 

@@ -60,7 +60,8 @@ struct TileAnswer: Sendable {
     var key: String
     var left: Double
     var top: Double
-    var svg: String?
+    /// UTF-8, as the tile cache keeps it: escaped into the JSON without becoming a `String`.
+    var svg: [UInt8]?
 }
 
 extension FrameAnswer {
@@ -89,7 +90,7 @@ extension FrameAnswer {
         let held = fits && !frames.contains(where: \.frame.isNewPlacement) ? have : nil
         let moved = reportedOrigins != frames.map(\.frame.origin)
         func key(_ tile: [Int64]) -> String { tile.map(String.init).joined(separator: ",") }
-        func answer(_ tile: [Int64], svg: String?) -> TileAnswer {
+        func answer(_ tile: [Int64], svg: [UInt8]?) -> TileAnswer {
             var left = 0.0, top = 0.0
             for ((axis, frame), index) in zip(frames, tile) {
                 if axis == .x { left = frame.position(of: index) } else { top = frame.position(of: index) }
@@ -111,7 +112,7 @@ extension FrameAnswer {
             if redraw || held?.contains(tile) != true {
                 let svg = first ?? element(tile)
                 first = nil
-                add.append(answer(tile, svg: String(decoding: svg, as: UTF8.self)))
+                add.append(answer(tile, svg: svg))
             } else if moved {
                 move.append(answer(tile, svg: nil))
             }
