@@ -40,21 +40,23 @@ struct GridLabels {
                     $0.append(#"<tspan x=""#)
                     $0.append(((left(column) + tileSize / 2) * 8).rounded() / 8)  // in eighths: no 30.299999999999997
                 })
+            let covered = Grid.covered(column, level: level)
             columnNumbers.append(
                 Self.piece(of: &parts) {
                     $0.append("(")
-                    Self.append(Grid.covered(column, level: level), into: &$0)
+                    Self.append(covered, into: &$0)
                     $0.append(",")
                 })
-            columnWidths.append(Self.characters(Grid.covered(column, level: level)))
+            columnWidths.append(Self.characters(covered))
         }
         for row in rows {
+            let covered = Grid.covered(row, level: level)
             rowNumbers.append(
                 Self.piece(of: &parts) {
-                    Self.append(Grid.covered(row, level: level), into: &$0)
+                    Self.append(covered, into: &$0)
                     $0.append(")")
                 })
-            rowWidths.append(Self.characters(Grid.covered(row, level: level)))
+            rowWidths.append(Self.characters(covered))
             rowTops.append(top(row))
         }
     }

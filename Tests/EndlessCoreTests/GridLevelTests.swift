@@ -6,10 +6,10 @@ import Testing
 /// the same world point at every level, exactly, out to 1e12.
 @Suite struct GridLevelTests {
     @Test func aTileCoversTwoToTheLevelTilesEachWay() throws {
-        let level3 = try Grid(level: 3)
-        #expect(level3.covered(0) == 0...7 && level3.covered(-1) == -8 ... -1 && level3.covered(5) == 40...47)
-        #expect(try Grid(level: 0).covered(-4) == -4 ... -4)
-        #expect(try Grid(level: 30).covered(1) == (1 << 30)...((1 << 31) - 1))
+        #expect(Grid.covered(0, level: 3) == 0...7 && Grid.covered(-1, level: 3) == -8 ... -1)
+        #expect(Grid.covered(5, level: 3) == 40...47)
+        #expect(Grid.covered(-4, level: 0) == -4 ... -4)
+        #expect(Grid.covered(1, level: 30) == Int64(1 << 30)...Int64((1 << 31) - 1))
         #expect(throws: EndlessError("zoom", "must be \(Limits.Accepts.gridLevel)")) { try Grid(level: 31) }
         #expect(throws: EndlessError("zoom", "must be \(Limits.Accepts.gridLevel)")) { try Grid(level: -1) }
     }
@@ -23,9 +23,9 @@ import Testing
             let window = try GridWindow(grid: grid, centerX: world, centerY: -world, width: 600, height: 400)
             let column = window.columns.first + Int64((300 - window.columns.position(of: window.columns.first)) / 100)
             let row = window.rows.first + Int64((200 - window.rows.position(of: window.rows.first)) / 100)
-            #expect(grid.covered(column).contains(worldTile), "level \(level): column \(column)")
+            #expect(Grid.covered(column, level: grid.level).contains(worldTile), "level \(level): column \(column)")
             let worldRow = Int64((-world / 100 + 0.5).rounded(.down))
-            #expect(grid.covered(row).contains(worldRow), "level \(level): row \(row)")
+            #expect(Grid.covered(row, level: grid.level).contains(worldRow), "level \(level): row \(row)")
         }
     }
 

@@ -45,9 +45,6 @@ public struct Grid: Sendable, Hashable {
     /// screen at level z.
     package var strip: TileStrip { TileStrip(length: tileSize, phase: -tileSize / 2 / scale) }
 
-    /// The level-0 columns (or rows) tile `index` covers.
-    package func covered(_ index: Int64) -> ClosedRange<Int64> { Self.covered(index, level: level) }
-
     /// The level-0 columns (or rows) a tile `index` of level `level` covers; inlined where labels are written, a
     /// column and a row at a time.
     @inlinable package static func covered(_ index: Int64, level: Int) -> ClosedRange<Int64> {
