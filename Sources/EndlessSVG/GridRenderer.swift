@@ -54,9 +54,7 @@ public struct GridRenderer: Sendable {
     ) {
         if sized { openLabels(into: &writer) } else { writer.append("<text>") }
         var labels = labels(columns: columns, rows: rows, left: left, top: top)
-        for row in rows {
-            for column in columns { labels.append(column: column, row: row, into: &writer) }
-        }
+        for row in rows { labels.append(row: row, columns: columns, into: &writer) }
         writer.append("</text>")
     }
 
@@ -130,7 +128,7 @@ public struct GridRenderer: Sendable {
         var labels = labels(columns: first...last, rows: firstRow...lastRow, left: columns, top: rows)
         for y in window.rows.indices {
             tileStarts.append(writer.byteCount)
-            for x in window.columns.indices { labels.append(column: x, row: y, into: &writer) }
+            labels.append(row: y, columns: first...last, into: &writer)
         }
         writer.append("</text>\n</g>\n</svg>\n")
         return RenderedWindow(document: writer.bytes, tileStarts: tileStarts)

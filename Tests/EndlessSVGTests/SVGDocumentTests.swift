@@ -180,11 +180,12 @@ final class SVGReader: NSObject, XMLParserDelegate {
             for (x, _) in svg.translations { #expect(x >= -100 && x <= 1200) }
             let grid = try GridWindow(grid: .standard, centerX: offset, centerY: -offset, width: 800, height: 600)
             let gridSVG = try SVGReader.read(GridRenderer(grid: .standard).render(grid).document)
-            let labels = gridSVG.elements.filter { $0.name == "tspan" }
+            let labels = Self.labelLines(GridRenderer(grid: .standard).render(grid).document)
             #expect(
                 labels.count >= grid.columns.count * grid.rows.count, "a label a tile, on two lines where it is long")
+            #expect(labels.count == gridSVG.elements.filter { $0.name == "tspan" }.count)
             for label in labels {
-                let (x, y) = (Double(label.attributes["x"]!)!, Double(label.attributes["y"]!)!)
+                let (x, y) = (label.x, label.y)
                 #expect(x >= -100 && x <= 900 && y >= -100 && y <= 700)
                 #expect((x * 8).rounded() == x * 8 && (y * 8).rounded() == y * 8, "short numbers, in eighths")
             }
@@ -249,10 +250,13 @@ final class SVGReader: NSObject, XMLParserDelegate {
         var text: Substring
     }
 
+    /// A line without a `y` keeps the baseline of the line before (SVG's current text position).
     static func labelLines(_ bytes: [UInt8], movedBy place: (x: Double, y: Double) = (0, 0)) -> [LabelLine] {
-        let spans = /<tspan x="([^"]*)" y="([^"]*)"(?: font-size="([^"]*)")?>([^<]*)<\/tspan>/
+        let spans = /<tspan x="([^"]*)"(?: y="([^"]*)")?(?: font-size="([^"]*)")?>([^<]*)<\/tspan>/
+        var baseline: Double?
         return String(decoding: bytes, as: UTF8.self).matches(of: spans).map {
-            LabelLine(x: Double($0.1)! + place.x, y: Double($0.2)! + place.y, fontSize: $0.3, text: $0.4)
+            if let y = $0.2 { baseline = Double(y)! }
+            return LabelLine(x: Double($0.1)! + place.x, y: baseline! + place.y, fontSize: $0.3, text: $0.4)
         }
     }
 
@@ -263,17 +267,24 @@ final class SVGReader: NSObject, XMLParserDelegate {
     func everyLabelOfAWindowIsItsTilesOwn(centre: (x: Double, y: Double)) throws {
         let renderer = GridRenderer(grid: .standard)
         let window = try GridWindow(grid: .standard, centerX: centre.x, centerY: centre.y, width: 3000, height: 400)
+        // A row's first lines, then its second lines.
         var expected: [LabelLine] = []
         for row in window.rows.indices {
-            for column in window.columns.indices {
+            let labels = window.columns.indices.map { column in
                 let own = renderer.tileContent(GridCoordinate(x: column, y: row))
                 let place = (window.columns.position(of: column), window.rows.position(of: row))
-                expected += Self.labelLines(own, movedBy: (((place.0 * 8).rounded() / 8), (place.1 * 8).rounded() / 8))
+                return Self.labelLines(own, movedBy: (((place.0 * 8).rounded() / 8), (place.1 * 8).rounded() / 8))
             }
+            expected += labels.map { $0[0] } + labels.compactMap { $0.count == 2 ? $0[1] : nil }
         }
-        let lines = Self.labelLines(renderer.render(window).document)
+        let document = renderer.render(window).document
+        let lines = Self.labelLines(document)
         #expect(lines.count >= window.columns.count * window.rows.count)
         #expect(lines == expected)
+        // A baseline is named only where it changes: once a row of one-line labels of one size.
+        let named = String(decoding: document, as: UTF8.self).matches(of: /<tspan x="[^"]*" y="/).count
+        #expect(named == zip(lines, [nil] + lines.dropLast()).filter { $0.y != $1?.y }.count)
+        #expect(named < lines.count / 4)
         if centre == (0, 99_999_950) {  // labels of one line and of two, in two sizes
             #expect(lines.count > window.columns.count * window.rows.count && Set(lines.map(\.fontSize)).count == 2)
         }
@@ -302,13 +313,13 @@ final class SVGReader: NSObject, XMLParserDelegate {
         // One text of 16 lines: a browser lays out a text element per block, not a label.
         #expect(block.elements.map(\.name).filter { $0 != "tspan" } == ["svg", "rect", "path", "text"])
         // Each label sits where the tile's own drawing puts it, offset to the tile's place in the block.
-        let texts = block.elements.filter { $0.name == "tspan" }.map(\.attributes)
-        #expect(texts.count == 16)
+        let texts = Self.labelLines(renderer.blockElement(GridCoordinate(x: -1, y: 0), tilesPerBlock: 4))
+        #expect(texts.count == 16 && block.elements.filter { $0.name == "tspan" }.count == 16)
         let single = try SVGReader.read(
             Array("<g>".utf8) + renderer.tileContent(GridCoordinate(x: -2, y: 3)) + Array("</g>".utf8))
         let own = try #require(single.elements.first { $0.name == "tspan" }?.attributes)
         let placed = texts[3 * 4 + 2]  // row 3, column 2 of block (-1, 0): tile (-2, 3)
-        #expect(Double(placed["x"]!)! == Double(own["x"]!)! + 200 && Double(placed["y"]!)! == Double(own["y"]!)! + 300)
+        #expect(placed.x == Double(own["x"]!)! + 200 && placed.y == Double(own["y"]!)! + 300)
         #expect(block.text.contains("(-4, 0)(-3, 0)(-2, 0)(-1, 0)(-4, 1)") && block.text.hasSuffix("(-1, 3)"))
         // One border line every 100 px, both ways, the block's edges included.
         let path = try #require(block.elements.first { $0.name == "path" }?.attributes["d"])

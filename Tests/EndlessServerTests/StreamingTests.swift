@@ -12,8 +12,8 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct StreamingTests {
     @Test func everyChunkDecodesAsItArrives() async throws {
-        let uri = "/svg/grid?x=-5000&y=123&width=4000&height=1000"
-        let expected = try renderCommand(["grid", "--x", "-5000", "--y", "123", "--width", "4000", "--height", "1000"])
+        let uri = "/svg/grid?x=-5000&y=123&width=4000&height=3000"
+        let expected = try renderCommand(["grid", "--x", "-5000", "--y", "123", "--width", "4000", "--height", "3000"])
         try await withServer(.live) { client, _ in
             let port = try #require(client.port)
             let inflater = try ZlibDecompressor(algorithm: .gzip)
@@ -31,7 +31,7 @@ import Testing
             #expect(response.head.lowercased().contains("transfer-encoding: chunked"))
             #expect(response.head.lowercased().contains("content-encoding: gzip"))
             #expect(response.complete)
-            // 41 × 11 tiles: the head with the first labels, then chunks of at least 8 kB.
+            // 41 × 31 tiles: the head with the first labels, then chunks of at least 8 kB.
             #expect(response.chunks.count > 2)
             for (index, text) in decodedPerChunk.dropLast().enumerated() {
                 #expect(text.hasSuffix("</tspan>"), "chunk \(index) decoded on arrival and ends on a whole tile")
@@ -48,13 +48,13 @@ import Testing
             let port = try #require(client.port)
             let response = try await rawExchange(
                 port: port,
-                request: "GET /svg/grid?width=3000&height=3000 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                request: "GET /svg/grid?width=5000&height=5000 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect(response.head.lowercased().contains("transfer-encoding: chunked"))
             #expect(!response.head.lowercased().contains("content-encoding"))
             #expect(response.chunks.count > 4 && response.chunks.dropLast().allSatisfy { $0.readableBytes >= 8_192 })
             #expect(
                 response.chunks.reduce([]) { $0 + Array(buffer: $1) }
-                    == (try renderCommand(["grid", "--width", "3000", "--height", "3000"])))
+                    == (try renderCommand(["grid", "--width", "5000", "--height", "5000"])))
         }
     }
 

@@ -254,6 +254,30 @@ def test_tiles_take_their_ink_lines_and_font_from_the_elements_style(form):
               lambda: f"the dark ruler's ticks: {form.js(PAINT_JS, 'kg')}")
 
 
+# Each grid block's label lines as the browser laid them out: for each, its text and the row of tiles its baseline is
+# in (a tspan's box is no measure: WebKit gives every one the same). A block writes a row's lines with one `y`, which
+# the lines after it keep (SVG's current text position).
+LABEL_ROWS_JS = TILE_BOX_JS + r"""
+const v = document.getElementById('grid').shadowRoot.querySelector('.view');
+return tilesOf(v).map((s) => [...s.querySelectorAll('tspan')]
+  .map((t) => [t.textContent, Math.floor(t.getStartPositionOfChar(0).y / 100)]));
+"""
+
+
+def test_grid_labels_are_laid_in_their_tiles_rows(form):
+    form.js("document.getElementById('grid').scrollIntoView({ block: 'center' })")
+    form.wait(lambda: any(form.js(LABEL_ROWS_JS)), "#grid has no labelled blocks")
+    for block in filter(None, form.js(LABEL_ROWS_JS)):  # a block drawn bare in a fling has no labels yet
+        # One-line labels, `(x, y)`: every tile of a row says the same y, and rows go down as y goes up.
+        rows = {}
+        for text, row in block:
+            rows.setdefault(row, set()).add(text.split(", ")[1])
+        assert len(block) == 36 and sorted(rows) == list(range(6)), block
+        assert all(len(ys) == 1 for ys in rows.values()), block
+        ys = [int(rows[row].pop().rstrip(")")) for row in sorted(rows)]
+        assert ys == list(range(ys[0], ys[0] + 6)), block
+
+
 # Each element's scroller and its host: their computed backgrounds.
 BACKGROUNDS_JS = r"""
 const el = document.getElementById(arguments[0]), view = el.shadowRoot.querySelector('.view');

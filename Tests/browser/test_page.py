@@ -72,8 +72,9 @@ return {
       .map((n) => Number(n).toString(16).padStart(2, '0')).join('');
     const marks = new Map([...s.querySelectorAll('rect[x]')]
       .map((r) => [`${r.getAttribute('x')},${r.getAttribute('y')}`, fill(r)]));
+    // A line's row is where the browser put its baseline: most lines name no y, and keep the one of the line before.
     return [...s.querySelectorAll('tspan')].map((t) => {
-      const x = Number(t.getAttribute('x')) - 50, y = Math.floor(Number(t.getAttribute('y')) / 100) * 100;
+      const x = Number(t.getAttribute('x')) - 50, y = Math.floor(t.getStartPositionOfChar(0).y / 100) * 100;
       return { label: t.textContent, left: b.left + x, right: b.left + x + 100, top: b.top + y, bottom: b.top + y + 100,
                fill: marks.get(`${x},${y}`) ?? fill(s.querySelector('rect')) };
     });
