@@ -36,9 +36,9 @@ public func buildApplication(
         router: router,
         // The parser's limits are far above the 4096-byte URL limit, so that a long URL reaches the
         // guard and gets its 414; past 1 MiB the parser itself refuses the request (400) and closes.
-        server: .http1(
-            configuration: .init(
-                additionalChannelHandlers: [
+        server: .endlessHTTP1(
+            handlers: {
+                [
                     ConnectionGuard(
                         requestTimeout: TimeAmount(options.requestHeadTimeout),
                         idleTimeout: TimeAmount(options.idleTimeout), registry: connections,
@@ -47,8 +47,8 @@ public func buildApplication(
                         svg: endless.svg, frames: endless.frames,
                         maximumTiles: options.endless.maximumTilesOnEventLoop,
                         serverName: serverName, logsRequests: logger.logLevel <= .info),
-                ],
-                httpDecoderConfiguration: .init(maxHeaderFieldSize: 1 << 20, maxHeaderListSize: 1 << 20))),
+                ]
+            }, maximumHeaderBytes: 1 << 20),
         configuration: ApplicationConfiguration(
             address: .hostname(options.host, port: options.port), serverName: serverName,
             backlog: options.listenBacklog,

@@ -5,7 +5,9 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import NIOEmbedded
+import NIOHTTP1
 import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
 import Testing
 
 @testable import EndlessServer
@@ -175,18 +177,19 @@ import Testing
         return (channel, counter)
     }
 
-    func get(_ path: String) -> [HTTPRequestPart] {
-        [.head(HTTPRequest(method: .get, scheme: nil, authority: "x", path: path)), .end(nil)]
+    func get(_ path: String) -> [HTTPServerRequestPart] {
+        [.head(HTTPRequestHead(version: .http1_1, method: .GET, uri: path, headers: ["Host": "x"])), .end(nil)]
     }
 
     /// What came out: each response's status and, for a window, its view's title.
     func responses(_ channel: EmbeddedChannel) throws -> [String] {
         var out: [String] = []
         var body = ""
-        while let part = try channel.readOutbound(as: HTTPResponsePart.self) {
+        while let part = try channel.readOutbound(as: HTTPServerResponsePart.self) {
             switch part {
             case .head(let head): out.append(String(head.status.code))
-            case .body(let chunk): body += String(buffer: chunk)
+            case .body(.byteBuffer(let chunk)): body += String(buffer: chunk)
+            case .body(let other): Issue.record("a body part not in a buffer: \(other)")
             case .end:
                 if let title = body.firstRange(of: "<title>") {
                     out[out.count - 1] += " " + body[title.upperBound...].prefix(4)
@@ -224,7 +227,8 @@ import Testing
         for part in get("/healthz") + get("/svg/loop?offset=3") { try channel.writeInbound(part) }
         #expect(try responses(channel).isEmpty, "the router answers both")
         #expect(
-            try channel.readInbound(as: HTTPRequestPart.self).map { if case .head = $0 { true } else { false } } == true
+            try channel.readInbound(as: HTTPServerRequestPart.self).map { if case .head = $0 { true } else { false } }
+                == true
         )
         _ = try channel.finish(acceptAlreadyClosed: true)
     }
@@ -323,6 +327,31 @@ import Testing
     ])
     func acceptEncodingIsReadAsRFC9110Says(value: String, gzip: Bool) {
         #expect(HTTPFields([HTTPField(name: .acceptEncoding, value: value)]).acceptsGzip == gzip)
+    }
+
+    /// The event loop reads a request as the router gets it (`HTTP1ToHTTPServerCodec`'s conversion), but for that
+    /// conversion's parse of the target as a URL, which an origin-form target does not need, and the header fields
+    /// its answers do not read; a target of another form goes on to the router.
+    @Test(arguments: ["/svg/ruler?value=72.4", "/", "//host/path?x=1", "/a%20b?q=%22x%22&v=1#frag", "/svg?x=http://y"])
+    func theEventLoopReadsARequestAsTheRouterDoes(target: String) throws {
+        let headers: HTTPHeaders = [
+            "Host": "example.org:8080", "accept-encoding": "gzip", "Cookie": "a=1; b=2", "host": "another",
+            "If-None-Match": "\"a\"", "User-Agent": "x", "IF-NONE-MATCH": "W/\"b\", \"c\"", "Connection": "close",
+        ]
+        let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: headers)
+        let (fast, routed) = (
+            try #require(EventLoopResponder.request(head)), try HTTPRequest(head, secure: false, splitCookie: false)
+        )
+        #expect(
+            (fast.method, fast.scheme, fast.authority, fast.path)
+                == (routed.method, routed.scheme, routed.authority, routed.path))
+        for name in EventLoopResponder.fieldsRead {
+            #expect(fast.headerFields[values: name] == routed.headerFields[values: name])
+        }
+        #expect(fast.headerFields.count == 4 && fast.headerFields[.userAgent] == nil)
+        for other in ["http://example.org/svg/ruler", "*", "example.org:443"] {
+            #expect(EventLoopResponder.request(HTTPRequestHead(version: .http1_1, method: .GET, uri: other)) == nil)
+        }
     }
 
     @Test func theDateHeaderIsTheIMFFixdate() {

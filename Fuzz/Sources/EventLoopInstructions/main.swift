@@ -1,13 +1,12 @@
 // New 1200×120 ruler windows answered on the event loop, as bench-server's new-window client asks for them, for
-// `scripts/bench-server instructions` to count under callgrind: from a request's bytes through NIO's HTTP/1 decoder,
-// the codec and `EventLoopResponder` to the response's bytes out of NIO's encoder (reading the URL, drawing,
+// `scripts/bench-server instructions` to count under callgrind: from a request's bytes through NIO's HTTP/1 decoder
+// and `EventLoopResponder` to the response's bytes out of NIO's encoder (reading the URL, drawing,
 // compressing), nothing of the socket. A shared machine's time swings by a third; instructions repeat to a fraction
 // of a percent, so two builds compare.
 import Metrics
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
-import NIOHTTPTypesHTTP1
 import Prometheus
 
 @testable import FuzzedServer
@@ -26,10 +25,8 @@ import Prometheus
             options: options, responses: ResponseCache(options: options), metrics: ServerMetrics(),
             compressors: CompressorPool(capacity: 1))
         let channel = EmbeddedChannel()
-        // The pipeline Hummingbird's HTTP/1 channel sets up, the responder where the application puts it.
-        try channel.pipeline.syncOperations.configureHTTPServerPipeline(
-            withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false)
-        try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+        // NIO's codec as the server's channel sets it up, and the responder right after it, where the server has it.
+        try EndlessHTTP1Channel.addCodec(to: channel.pipeline.syncOperations, maximumHeaderBytes: 1 << 20)
         try channel.pipeline.syncOperations.addHandler(
             EventLoopResponder(
                 svg: responder, frames: FrameResponder(beside: responder, options: options),

@@ -45,9 +45,8 @@ public struct Grid: Sendable, Hashable {
     /// screen at level z.
     package var strip: TileStrip { TileStrip(length: tileSize, phase: -tileSize / 2 / scale) }
 
-    /// The level-0 columns (or rows) a tile `index` of level `level` covers; inlined where labels are written, a
-    /// column and a row at a time.
-    @inlinable package static func covered(_ index: Int64, level: Int) -> ClosedRange<Int64> {
+    /// The level-0 columns (or rows) a tile `index` of level `level` covers.
+    package static func covered(_ index: Int64, level: Int) -> ClosedRange<Int64> {
         let first = index << Int64(level)
         return first...first + (1 << Int64(level)) - 1
     }

@@ -1,6 +1,6 @@
 import Metrics
 import NIOCore
-import NIOHTTPTypes
+import NIOHTTP1
 
 /// Closes connections whose clients stall, so that a few thousand idle or half-open sockets cannot keep everyone else
 /// out: a request not finished within the request timeout gets 408; a kept-alive connection silent for the idle
@@ -10,10 +10,10 @@ import NIOHTTPTypes
 /// It reads request parts after the HTTP decoder, and learns of bytes as they arrive from a small handler it puts
 /// next to the socket; one timer per connection, re-armed when it fires, so that a request costs no timer of its own.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     private var deadlines: ConnectionDeadlines
     private let closed: [ConnectionDeadlines.Expiry: Counter]

@@ -1,11 +1,13 @@
 import HTTPTypes
 import NIOCore
-import NIOHTTPTypes
+import NIOHTTP1
+import NIOHTTPTypesHTTP1
 
-/// Answers on the event loop, after NIO's HTTP/1 decoder, the requests whose answers are at hand: an SVG URL from the
-/// response cache, a new window of at most `maximumTiles` tiles (while the answers unsent leave room: see
-/// `RenderGate`), a 304 or a HEAD (`SVGResponder.decide`), and a frame that draws little (`FrameResponder`). Every
-/// other request, and any whose answer is not at hand (errors included), goes on to the router.
+/// Answers on the event loop, right after NIO's HTTP/1 codec (see `EndlessHTTP1Channel`), the requests whose answers
+/// are at hand: an SVG URL from the response cache, a new window of at most `maximumTiles` tiles (while the answers
+/// unsent leave room: see `RenderGate`), a 304 or a HEAD (`SVGResponder.decide`), and a frame that draws little
+/// (`FrameResponder`). Every other request, and any whose answer is not at hand (errors included), goes on to the
+/// router.
 ///
 /// Responses on a connection keep the order of its requests, and the router answers asynchronously: so a request is
 /// answered here only while no request handed on awaits its response.
@@ -13,10 +15,10 @@ import NIOHTTPTypes
 /// A client that sends requests and does not read its answers is held to what one read brings: while the connection
 /// cannot write, nothing more is answered or read, and the parts already decoded wait here, in order.
 final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     private let svg: SVGResponder
     private let frames: FrameResponder
@@ -29,7 +31,7 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whether the parts of the request under way go on to the router (else it was answered here).
     private var handingOn = false
     /// Parts that came while the connection could not write, waiting their turn.
-    private var waiting = CircularBuffer<HTTPRequestPart>()
+    private var waiting = CircularBuffer<HTTPServerRequestPart>()
     /// A read held back until the connection can write and nothing waits.
     private var readHeld = false
     /// Answers written and not yet flushed.
@@ -95,13 +97,13 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Answers a request's head here if it can, and drops the rest of its parts; else hands them all on.
-    private func take(_ part: HTTPRequestPart, context: ChannelHandlerContext) {
+    private func take(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         guard !closing else { return }
-        guard case .head(let request) = part else {
+        guard case .head(let head) = part else {
             if handingOn { context.fireChannelRead(wrapInboundOut(part)) }
             return
         }
-        if routedResponsesPending == 0, let answer = answer(request) {
+        if routedResponsesPending == 0, let request = Self.request(head), let answer = answer(request) {
             handingOn = false
             write(answer, context: context)
             svg.metrics.count(answer, method: request.method)
@@ -142,16 +144,46 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    private func write(_ answer: HTTPAnswer, context: ChannelHandlerContext) {
-        var head = HTTPResponse(status: answer.status, headerFields: answer.headers)
-        // Appended, not set: an answer's headers never have these, so no field is looked for.
-        head.headerFields.append(HTTPField(name: .date, value: HTTPDate.now))
-        head.headerFields.append(HTTPField(name: .server, value: serverName))
-        if let length = answer.contentLength {
-            head.headerFields.append(HTTPField(name: .contentLength, value: String(length)))
+    /// `head` as the router gets it (`HTTP1ToHTTPServerCodec`'s conversion), but for two costs that conversion pays
+    /// for every request: its parse of the target as a URL (an origin-form target, `/…`, is the path as it stands),
+    /// and a check and a copy of each of a browser's dozen header fields (only `fieldsRead` are kept). `nil` for a
+    /// target of another form (a URL, `*`, an authority) or a method HTTP Types refuse, left to the router.
+    static func request(_ head: HTTPRequestHead) -> HTTPRequest? {
+        guard head.uri.utf8.first == UInt8(ascii: "/"), let method = try? HTTPRequest.Method(head.method) else {
+            return nil
         }
+        var fields = HTTPFields()
+        for (name, value) in head.headers {
+            // Most names are told apart by their length alone.
+            guard
+                let read = fieldsRead.first(where: {
+                    $0.canonicalName.utf8.count == name.utf8.count && $0.canonicalName == name.lowercased()
+                })
+            else { continue }
+            fields.append(HTTPField(name: read, value: value))
+        }
+        return HTTPRequest(
+            method: method, scheme: "http", authority: head.headers.first(name: "Host"), path: head.uri,
+            headerFields: fields)
+    }
+
+    /// The header fields that answers made here read (`SVGResponder.decide`, `FrameResponder.answer`, `asksToClose`).
+    /// The fuzzer compares these answers with the router's, which gets every field.
+    static let fieldsRead: [HTTPField.Name] = [.acceptEncoding, .ifNoneMatch, .connection]
+
+    private func write(_ answer: HTTPAnswer, context: ChannelHandlerContext) {
+        // As pairs, as HTTP Types' conversion makes them: `HTTPHeaders.add` checks each name anew, a twentieth of a
+        // repeated window's instructions, where these are HTTP Types' fields, checked already, and three constants.
+        var fields: [(String, String)] = []
+        fields.reserveCapacity(answer.headers.count + 3)
+        for field in answer.headers { fields.append((field.name.rawName, field.value)) }
+        fields.append(("Date", HTTPDate.now))
+        fields.append(("Server", serverName))
+        if let length = answer.contentLength { fields.append(("Content-Length", String(length))) }
+        let status = HTTPResponseStatus(statusCode: answer.status.code, reasonPhrase: answer.status.reasonPhrase)
+        let head = HTTPResponseHead(version: .http1_1, status: status, headers: HTTPHeaders(fields))
         context.write(wrapOutboundOut(.head(head)), promise: nil)
-        for chunk in answer.chunks { context.write(wrapOutboundOut(.body(chunk)), promise: nil) }
+        for chunk in answer.chunks { context.write(wrapOutboundOut(.body(.byteBuffer(chunk))), promise: nil) }
         guard answer.drawn else {
             flushPending = true
             return context.write(wrapOutboundOut(.end(nil)), promise: nil)
