@@ -74,7 +74,8 @@
     #kind; #configuration;
     #readout = {}; #tiles = new Map(); #axes = []; #mark = null;
     #startAt = null; #committed = null;
-    #want = null; #raf = 0; #busy = null; #keyInFlight = false; #dirty = false; #seq = 0; #pace = 1; #waited = 0;
+    #want = null; #laterKeys = []; #raf = 0; #busy = null; #keyInFlight = false; #dirty = false; #seq = 0; #pace = 1;
+    #waited = 0;
     // `#scrolls`: the reader's; `#confirmed`: those the last frame saw; `#ours`: our last write.
     #stale = false; #retrying = 0; #backoff = 0; #scrolls = 0; #confirmed = 0; #ours = '';
     #roundTrips = []; #frameTimes = []; #scrolledAt = null;
@@ -160,9 +161,13 @@
      */
     press(key) { if (keys.includes(key) && !this.#still()) this.#press(key); }
 
-    /** A key's presses add up while the answer to its last is on its way; that answer's snap is where they count from. */
+    /** A key's presses add up while its last answer is on its way (they count from its snap); other keys' wait after. */
     #press(key) {
-      this[ask]({ key, presses: this.#want?.key === key ? Math.min(this.#want.presses + 1, mostPresses) : 1 });
+      const last = this.#laterKeys.at(-1) ?? this.#want;
+      if (!last?.key) return this[ask]({ key, presses: 1 });
+      if (last.key === key) last.presses = Math.min(last.presses + 1, mostPresses);
+      else if (this.#laterKeys.length < mostPresses) this.#laterKeys.push({ key, presses: 1 });
+      this[ask]({});
     }
 
     connectedCallback() {
@@ -266,6 +271,8 @@
       this.#want = null;
       this.#dirty = false;
       this.#waited = 0;
+      // The next key's presses go after this key's answer, from its snap.
+      if (want.key && this.#laterKeys.length) [this.#want, this.#dirty] = [this.#laterKeys.shift(), true];
       this.#seq += 1;
       const sent = performance.now();
       this.#fetch(this.#query(want, own, sent), sent, want);

@@ -149,7 +149,8 @@ def form(browser, proxy, fault_origin):
 
 def test_every_key_press_counts_on_a_slow_network(form, proxy):
     """Presses of a key add up while the answer to the last is on its way, and count from where its snap is taking
-    the view: five presses at once and five 40 ms apart, each answer 150 ms away, move ten ticks, not one or two."""
+    the view: five presses at once and five 40 ms apart, each answer 150 ms away, move ten ticks, not one or two; and
+    presses of two keys, mixed, move as many ticks as they add up to."""
     b = form
     proxy.set("delay", delay=0.15)
     b.press("kg", Keys.ARROW_RIGHT * 5)
@@ -161,6 +162,11 @@ def test_every_key_press_counts_on_a_slow_network(form, proxy):
     assert standing(b, "kg")["value"] == "73.4"
     b.press("kg", Keys.ARROW_LEFT * 3)
     settles(b, "kg", "73.1")
+    # Another key while one's presses wait: each counts, in order.
+    b.press("kg", Keys.ARROW_RIGHT * 3 + Keys.ARROW_LEFT + Keys.ARROW_RIGHT * 2)
+    settles(b, "kg", "73.5")
+    time.sleep(0.5)
+    assert standing(b, "kg")["value"] == "73.5"
 
 
 # Each fault, and how long its first report takes to fail: at once, or at the request timeout (5 s).
