@@ -114,12 +114,11 @@ struct GridLabels {
         }
         if fontSize != labelSize {
             if fontSizePiece?.size != fontSize {
-                fontSizePiece = (
-                    fontSize,
-                    Self.piece(of: &parts) {
-                        $0.append(#"" font-size=""#); $0.append(fontSize)
-                    }
-                )
+                let piece = Self.piece(of: &parts) { writer in
+                    writer.append(#"" font-size=""#)
+                    writer.append(fontSize)
+                }
+                fontSizePiece = (fontSize, piece)
             }
             writer.append(parts, fontSizePiece!.piece)
         }

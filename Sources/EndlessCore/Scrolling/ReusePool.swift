@@ -8,6 +8,7 @@
 /// generic code that looks up type metadata at run time on every request: Swift 6.3 neither inlines nor specialises
 /// `@inlinable package` code in another module (a repeated window's cache lookup took 5,100 instructions, now 1,100).
 public struct ReusePool<Key: Hashable, Element> {
+    /// How many elements it keeps at most.
     public let capacity: Int
 
     @usableFromInline var slots: [Slot] = []
@@ -29,12 +30,14 @@ public struct ReusePool<Key: Hashable, Element> {
         }
     }
 
+    /// An empty pool that keeps at most `capacity` elements (0 keeps none).
     @inlinable public init(capacity: Int) {
         precondition(capacity >= 0)
         self.capacity = capacity
         slotOfKey.reserveCapacity(capacity)
     }
 
+    /// How many elements it keeps now.
     @inlinable public var count: Int { slotOfKey.count }
 
     /// Puts a tile in the pool, evicting the oldest one if the pool is full; returns what left the pool (the evicted
