@@ -8,7 +8,7 @@ import NIOHTTPTypesHTTP1
 
 /// Hummingbird's HTTP/1 channel (`HTTP1Channel`, whose handling of requests it shares), with Endless's own handlers
 /// where they read NIO's request parts: right after NIO's codec, before the conversion to HTTP Types. That conversion
-/// (`HTTP1ToHTTPServerCodec`) parses every request's target as a URL with Foundation's `URLComponents`, a tenth of a
+/// (`HTTP1ToHTTPServerCodec`) parses every request's target as a URL with Foundation's `URLComponents`, 5% of a
 /// repeated window's instructions, when an origin-form target (`/svg/…`) is the path as it stands: the event loop's
 /// answers skip it (`EventLoopResponder.request(_:)`), and what goes on to the router passes through it.
 struct EndlessHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
