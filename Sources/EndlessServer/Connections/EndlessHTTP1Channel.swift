@@ -1,4 +1,3 @@
-import HTTPTypes
 import HummingbirdCore
 import Logging
 import NIOCore
