@@ -18,19 +18,18 @@ public func buildApplication(
     logger: Logger = Logger(label: "endless"),
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    let endless = EndlessMount(at: "/", options: options.endless)
+    let (endless, shared) = try door(options: options, registry: registry, logger: logger)
+    let (table, requestMetrics) = (shared.table, shared.metrics)
     let connections = ConnectionRegistry(maximum: options.maximumConnections)
 
-    let serverName = "Endless"
     let router = Router()
-    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: RequestMetricsMiddleware(metrics: requestMetrics))
     if logger.logLevel <= .info { router.add(middleware: LogRequestsMiddleware(.info)) }  // off the hot path otherwise
     router.addMiddleware {
         PlainTextErrorMiddleware()
-        RequestGuardMiddleware()
+        RequestGuardMiddleware(table: table)
     }
-    endless.addRoutes(to: router, guarded: false)
-    router.addServerRoutes(registry: registry)
+    router.group("/").add(table, gate: endless.svg.largeWindows, bytesSent: endless.metrics.bytesSent)
 
     return Application(
         router: router,
@@ -43,18 +42,32 @@ public func buildApplication(
                         requestTimeout: TimeAmount(options.requestHeadTimeout),
                         idleTimeout: TimeAmount(options.idleTimeout), registry: connections,
                         closed: endless.metrics.connectionsClosed, evicted: endless.metrics.connectionsEvicted),
-                    EventLoopResponder(
-                        svg: endless.svg, frames: endless.frames,
-                        maximumTiles: options.endless.maximumTilesOnEventLoop,
-                        serverName: serverName, logsRequests: logger.logLevel <= .info),
+                    EventLoopResponder(shared),
                 ]
             }, maximumHeaderBytes: 1 << 20),
         configuration: ApplicationConfiguration(
-            address: .hostname(options.host, port: options.port), serverName: serverName,
+            address: .hostname(options.host, port: options.port), serverName: shared.serverName,
             backlog: options.listenBacklog,
             availableConnectionsDelegate: OpenConnections(maximum: options.maximumConnections)),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
         logger: logger)
+}
+
+/// The one door (`EndpointTable`): the mount at `/` and the server's own endpoints, with what the event loop's
+/// responders share. Throws naming an option out of its range.
+func door(options: ServerOptions, registry: PrometheusCollectorRegistry, logger: Logger) throws(EndlessError) -> (
+    EndlessMount, EventLoopResponder.Shared
+) {
+    try options.validate()
+    let endless = try EndlessMount(at: "/", options: options.endless)
+    let table = EndpointTable(
+        mountPath: "",
+        endpoints: endless.table.endpoints
+            + ServerEndpoints.all(registry: registry, servesMetrics: options.servesMetrics))
+    let shared = EventLoopResponder.Shared(
+        table: table, metrics: RequestMetrics(), gate: endless.svg.largeWindows,
+        bytesSent: endless.metrics.bytesSent, serverName: "Endless", logger: logger)
+    return (endless, shared)
 }
 
 /// Why the server could not start, in one line.

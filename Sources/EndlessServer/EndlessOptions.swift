@@ -1,6 +1,7 @@
 import Foundation
 
 /// How much Endless keeps and draws at once, wherever it is mounted; every field has the default `endless` uses.
+/// `validate()` checks them, and building an app or a mount calls it: an option out of range is an error naming it.
 public struct EndlessOptions: Sendable {
     /// Rendered tile drawings kept (a ruler block is about 350 bytes, a grid tile about 200, a page's block of 16 grid
     /// tiles about 2,500).
@@ -9,7 +10,9 @@ public struct EndlessOptions: Sendable {
     public var tileCacheBytes = 16 << 20
     /// Whole responses kept, so that a repeated URL is sent, not drawn.
     public var responseCacheCapacity = 1_024
-    /// Largest response kept: with `responseCacheCapacity`, at most 32 MiB.
+    /// Bytes the kept responses may keep alive, their keys (URLs) included.
+    public var responseCacheBytes = 32 << 20
+    /// Largest response kept.
     public var maximumCachedResponseBytes = 32_768
     /// Bytes of SVG per HTTP chunk, at least (a chunk ends on a whole tile): each chunk is one gzip sync flush, so that
     /// it decodes as it arrives, and each flush costs some compression.

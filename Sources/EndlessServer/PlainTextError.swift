@@ -29,13 +29,20 @@ struct PlainTextError: HTTPResponseError {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
+        Response(answer(route: ""), unsent: nil, bytesSent: nil)
+    }
+
+    /// The error as an answer, counted under `route`: one line of text, never kept by a cache.
+    func answer(route: String) -> HTTPAnswer {
         var headers = self.headers
         headers[.contentType] = "text/plain; charset=utf-8"
         headers[.cacheControl] = "no-store"
         headers[.accessControlAllowOrigin] = "*"
         // A page of another origin reads `Retry-After` only when it is exposed: its elements wait as long as it says.
         if headers[.retryAfter] != nil { headers[.accessControlExposeHeaders] = "Retry-After" }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+        var answer = HTTPAnswer(status: status, headers: headers, route: route)
+        answer.chunks = [ByteBuffer(string: message + "\n")]
+        return answer
     }
 }
 

@@ -19,6 +19,9 @@ public struct ServerOptions: Sendable {
     /// Connections the kernel may hold for the server to accept: room for a burst of connects while the server makes
     /// room at the bound (past it, a client's SYN is dropped and it retries a second later).
     public var listenBacklog = 1_024
+    /// Whether `/metrics` is served. Its figures are for operators, not the internet: turn it off
+    /// (`endless serve --no-metrics`) where the server faces the internet and nothing filters that path.
+    public var servesMetrics = true
 
     public init() {}
 }

@@ -26,6 +26,10 @@ struct Serve: AsyncParsableCommand {
     var largeWindows = 0
     @Option(help: "Large windows that may wait for their turn; one more is answered 503 with Retry-After.")
     var largeWindowQueue = 32
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Serve /metrics (Prometheus). Turn it off where the server faces the internet with nothing in front.")
+    var metrics = true
 
     func run() async throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port: must be a port number from 0 to 65535") }
@@ -58,6 +62,7 @@ struct Serve: AsyncParsableCommand {
         options.maximumConnections = maximumConnections
         if largeWindows > 0 { options.endless.concurrentLargeWindows = largeWindows }
         options.endless.queuedLargeWindows = largeWindowQueue
+        options.servesMetrics = metrics
         let app = try await buildApplication(options: options, registry: registry, logger: logger) {
             [logger, host] port in
             let shown = host.contains(":") ? "[\(host)]" : host

@@ -6,11 +6,11 @@ import Testing
 
 /// Endless in an app of its own routes, below a prefix: what `router.addEndless(at:)` promises.
 @Suite(.timeLimit(.minutes(1))) struct MountTests {
-    func app(prefix: String, options: EndlessOptions = EndlessOptions()) -> some ApplicationProtocol {
+    func app(prefix: String, options: EndlessOptions = EndlessOptions()) throws -> some ApplicationProtocol {
         let router = Router()
         router.get("/") { _, _ in "the app's own page" }
         router.get("/endless-free") { _, _ in "the app's" }
-        router.addEndless(at: prefix, options: options)
+        try router.addEndless(at: prefix, options: options)
         return Application(router: router)
     }
 

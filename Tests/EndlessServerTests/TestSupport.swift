@@ -1,5 +1,6 @@
 import CompressNIO
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -18,6 +19,20 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 /// The server as `endless` runs it: its files built in.
 func testOptions() -> ServerOptions { ServerOptions() }
+
+/// What a server's event-loop responders share, for `testOptions()` (or `options`).
+func eventLoopShared(_ options: ServerOptions = testOptions()) throws -> EventLoopResponder.Shared {
+    var logger = Logger(label: "endless-test")
+    logger.logLevel = .warning
+    return try door(options: options, registry: PrometheusCollectorRegistry(), logger: logger).1
+}
+
+/// A GET of `target` as the endpoint table hands it to an endpoint.
+func endpointRequest(_ target: String) -> EndpointRequest {
+    EndpointRequest(
+        head: HTTPRequest(method: .get, scheme: nil, authority: "x", path: target), target: target, captures: [],
+        start: .now)
+}
 
 /// Runs `body` against a fresh server whose metrics go to a registry of its own.
 func withServer(

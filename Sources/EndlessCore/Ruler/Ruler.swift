@@ -98,8 +98,9 @@ public struct Ruler: Sendable, Hashable {
         }
         switch format.style {
         case .fraction:
+            // Divided, not multiplied: a step of up to 1e18 units times 16 would pass Int64's end.
             let one = DecimalNumber.powerOfTen(decimals)
-            guard [2, 4, 8, 16].contains(where: { $0 * stepUnits == one }) else {
+            guard stepUnits < one, [2, 4, 8, 16].contains(where: { one % $0 == 0 && one / $0 == stepUnits }) else {
                 throw EndlessError(
                     "step", "must be 0.5, 0.25, 0.125 or 0.0625 (halves to sixteenths) with format=fraction")
             }

@@ -1,5 +1,6 @@
 import EndlessCore
 import Foundation
+import Hummingbird
 import NIOCore
 import Synchronization
 
@@ -57,6 +58,9 @@ final class StaticAssets: Sendable {
         return asset
     }
 
+    /// Whether files are read from a folder (on disk), not built in.
+    var readsDisk: Bool { directory != nil }
+
     /// `v/VERSION/NAME`, the path (below the mount) a page should use; the plain `NAME` if there is no such file.
     func versionedPath(_ name: String) -> String {
         guard let asset = asset(name) else { return name }
@@ -70,17 +74,12 @@ final class StaticAssets: Sendable {
             stamp: stamp)
     }
 
+    /// Hummingbird's media type for the name's extension, with a charset for text; but `.d.ts`, which its table
+    /// takes for an MPEG stream, is TypeScript's text.
     static func contentType(of name: String) -> String {
-        switch name.split(separator: ".").last {
-        case "js": "text/javascript; charset=utf-8"
-        case "css": "text/css; charset=utf-8"
-        case "html": "text/html; charset=utf-8"
-        case "svg": "image/svg+xml; charset=utf-8"
-        case "txt", "ts": "text/plain; charset=utf-8"
-        case "json": "application/json"
-        case "png": "image/png"
-        case "ico": "image/x-icon"
-        default: "application/octet-stream"
-        }
+        let suffix = name.split(separator: ".").last.map(String.init) ?? ""
+        guard suffix != "ts" else { return "text/plain; charset=utf-8" }
+        guard let type = MediaType.getMediaType(forExtension: suffix) else { return "application/octet-stream" }
+        return type.type == .text || type.subType == "svg+xml" ? "\(type); charset=utf-8" : "\(type)"
     }
 }

@@ -1,5 +1,5 @@
 import CompressNIO
-import Hummingbird
+import HTTPTypes
 import NIOCore
 import Synchronization
 
@@ -50,14 +50,15 @@ final class CompressorPool: Sendable {
 }
 
 extension CompressorPool {
-    /// A whole response to `request`: gzipped, with `Content-Encoding`, when it accepts gzip; `Vary` either way.
-    func response(_ body: ByteBuffer, headers: HTTPFields, to request: Request) -> Response {
-        var headers = headers
-        headers[.vary] = "Accept-Encoding"
+    /// A whole answer to `request`: gzipped, with `Content-Encoding`, when it accepts gzip; `Vary` either way.
+    func answer(_ body: ByteBuffer, headers: HTTPFields, to request: HTTPRequest, route: String) -> HTTPAnswer {
+        var answer = HTTPAnswer(status: .ok, headers: headers, route: route)
+        answer.headers[.vary] = "Accept-Encoding"
         var body = body
-        if request.headers.acceptsGzip, let gzipped = gzip(body) {
-            (body, headers[.contentEncoding]) = (gzipped, "gzip")
+        if request.headerFields.acceptsGzip, let gzipped = gzip(body) {
+            (body, answer.headers[.contentEncoding]) = (gzipped, "gzip")
         }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+        answer.chunks = [body]
+        return answer
     }
 }

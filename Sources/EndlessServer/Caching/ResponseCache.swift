@@ -6,8 +6,8 @@ import Synchronization
 /// Whole responses keyed by URL and encoding: a repeated URL is answered by writing bytes, without
 /// parsing or drawing anything, as a static file server would.
 ///
-/// Bounded twice: by `capacity` entries, and each entry by the bytes it keeps alive (`retainedBytes`, which counts a
-/// buffer's whole storage), so that the cache never holds more than `capacity × maximumEntryBytes` plus its keys.
+/// Bounded by `capacity` entries and by `maximumBytes` in all, each entry counted as the bytes it keeps alive
+/// (`retainedBytes`, which counts a buffer's whole storage) plus its key's: long URLs cannot make it hold more.
 ///
 /// A response is kept the second time its URL is asked for lately (`keepIfAskedBefore`), not the first: most new
 /// windows are asked for once (a scroll past, a scan of random URLs), and keeping each would cost a new window the
@@ -21,8 +21,8 @@ final class ResponseCache: Sendable {
     private let misses: Counter
     private let retained: Gauge
 
-    init(capacity: Int, maximumEntryBytes: Int) {
-        pool = Mutex(ByteBoundedPool(capacity: capacity))
+    init(capacity: Int, maximumBytes: Int = .max, maximumEntryBytes: Int) {
+        pool = Mutex(ByteBoundedPool(capacity: capacity, maximumBytes: maximumBytes))
         self.maximumEntryBytes = maximumEntryBytes
         hits = Counter(label: "endless_response_cache_hits")
         misses = Counter(label: "endless_response_cache_misses")
@@ -50,8 +50,8 @@ final class ResponseCache: Sendable {
     /// Keeps `response` (a copy of its bytes alone: `CachedResponse.compacted`), asked for before or not.
     func store(_ response: CachedResponse, for key: String) {
         let response = response.compacted
-        guard response.retainedBytes <= maximumEntryBytes else { return }
         let bytes = response.retainedBytes + key.utf8.count
+        guard bytes <= maximumEntryBytes else { return }
         retained.record(pool.withLock { $0.store(response, bytes: bytes, for: key) })
     }
 

@@ -42,9 +42,9 @@ struct FrameResponder: Sendable {
     /// more. Throws for a view that does not exist or a bad parameter. Its `took` counts from `start`, when the
     /// request was first taken up.
     func answer(
-        _ request: HTTPRequest, budget: Int, start: ContinuousClock.Instant = .now
+        _ request: HTTPRequest, target: String? = nil, budget: Int, start: ContinuousClock.Instant = .now
     ) throws(EndlessError) -> HTTPAnswer? {
-        let uri = URI(request.path ?? "/")
+        let uri = URI(target ?? request.path ?? "/")
         guard let view = Self.views[uri.path] else {
             throw EndlessError("path", "\(uri.path) is not here; see / for what is", kind: .notFound)
         }
@@ -77,17 +77,4 @@ struct FrameResponder: Sendable {
         .vary: "Accept-Encoding",
     ]
 
-    /// The router's answer: drawn outside the gate's turns if it draws little, else again in its turn.
-    func respond(to request: HTTPRequest, bytesSent: Counter?) async throws -> Response {
-        let start = ContinuousClock.now
-        let answer: HTTPAnswer
-        if let light = try self.answer(request, budget: eventLoopBytes, start: start) {
-            answer = light
-        } else {
-            answer = try await gate.admit(tiles: .max) { () async throws(EndlessError) -> HTTPAnswer in
-                try self.answer(request, budget: .max, start: start)!
-            }
-        }
-        return Response(answer, unsent: RenderGate.Unsent(answer.payloadBytes, in: gate), bytesSent: bytesSent)
-    }
 }

@@ -1,22 +1,18 @@
 import EndlessCore
 import Hummingbird
 
-/// Refuses what no route may answer, before any route runs: over-long URLs (414), methods other than
-/// GET and HEAD (405: Endless only reads), and `..` anywhere in a path (404: nothing lives above `public/`).
+/// The table's guards (`EndpointTable.refusal`) for the requests no route of the table takes: another method, a path
+/// nothing answers. The table's own routes run them again, as the event loop does.
 struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
+    let table: EndpointTable
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard request.uri.string.utf8.count <= Limits.maximumURLBytes else {
-            throw PlainTextError(.uriTooLong, "url: longer than \(Limits.maximumURLBytes) bytes; shorten the query")
-        }
-        guard request.method == .get || request.method == .head else {
-            throw PlainTextError(
-                .methodNotAllowed, "method: \(request.method.rawValue) is not allowed; use GET or HEAD",
-                headers: [.allow: "GET, HEAD"])
-        }
-        guard !request.uri.path.contains("..") && !request.uri.path.lowercased().contains("%2e%2e") else {
-            throw PlainTextError.notHere(request.uri.path)
+        if let refusal = EndpointTable.refusal(
+            request.head, target: table.local(request.head.path ?? request.uri.string))
+        {
+            throw refusal
         }
         return try await next(request, context)
     }

@@ -1,3 +1,4 @@
+import EndlessCore
 import HTTPTypes
 import Hummingbird
 import Mustache
@@ -12,9 +13,13 @@ struct EndlessMount: Sendable {
     let assets: StaticAssets
     let metrics: ServerMetrics
     let templates: MustacheLibrary
+    /// The mount's rows of the one door (`EndpointTable`).
+    private(set) var table: EndpointTable
 
-    init(at prefix: String, options: EndlessOptions) {
-        path = Self.mountPath(prefix)
+    /// Throws naming an option out of its range, or a prefix that is not a plain path.
+    init(at prefix: String, options: EndlessOptions) throws(EndlessError) {
+        try options.validate()
+        path = try Self.mountPath(prefix)
         self.options = options
         let compressors = CompressorPool(capacity: 64)
         metrics = ServerMetrics()
@@ -25,35 +30,28 @@ struct EndlessMount: Sendable {
         // Built in, and read by the tests: a template that does not parse cannot ship.
         templates = MustacheLibrary(templates: ["index": try! MustacheTemplate(string: StaticAssets.indexTemplate)])
         _ = SVGResource.renderingVersion  // drawn now, not by the first request
+        table = EndpointTable(mountPath: path, endpoints: [])
+        table = EndpointTable(mountPath: path, endpoints: endpoints())
     }
 
     /// `prefix` as a path with a slash before it and none after: `"endless/"` is `"/endless"`, `"/"` is `""`.
-    static func mountPath(_ prefix: String) -> String {
+    static func mountPath(_ prefix: String) throws(EndlessError) -> String {
         let parts = prefix.split(separator: "/")
-        precondition(
-            !parts.contains { $0.hasPrefix(":") || $0.contains("*") || $0.hasPrefix("{") },
-            "addEndless(at:): \(prefix) must be a plain path, with no parameter or wildcard")
+        guard !parts.contains(where: { $0.hasPrefix(":") || $0.contains("*") || $0.hasPrefix("{") || $0 == ".." })
+        else {
+            throw EndlessError("prefix", "\(prefix) must be a plain path, with no parameter or wildcard")
+        }
         return parts.map { "/" + $0 }.joined()
     }
 
-    /// Every route of the mount, with its errors as one line of text and over-long URLs and `..` refused; `guarded:
-    /// false` leaves that to the router (`endless` does it for every route, ahead of any).
+    /// Every route of the mount, through the endpoint table, with its errors as one line of text; `guarded: false`
+    /// leaves the table's guards for requests no route takes to the router (`endless` puts them ahead of any).
     func addRoutes<Context: RequestContext>(to router: Router<Context>, guarded: Bool = true) {
         let group = router.group(RouterPath(path.isEmpty ? "/" : path))
         if guarded {
             group.add(middleware: PlainTextErrorMiddleware())
-            group.add(middleware: RequestGuardMiddleware())
+            group.add(middleware: RequestGuardMiddleware(table: table))
         }
-        addSVGRoutes(to: group)
-        addFrameRoutes(to: group)
-        addAssetRoutes(to: group)
-        if options.servesPage { addPageRoute(to: group) }
-    }
-
-    /// The request as the mount sees it: its path without the mount's prefix.
-    func local(_ request: Request) -> HTTPRequest {
-        var head = request.head
-        if !path.isEmpty, let full = head.path, full.hasPrefix(path) { head.path = String(full.dropFirst(path.count)) }
-        return head
+        group.add(table, gate: svg.largeWindows, bytesSent: metrics.bytesSent)
     }
 }

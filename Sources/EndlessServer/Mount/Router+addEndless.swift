@@ -1,3 +1,4 @@
+import EndlessCore
 import Hummingbird
 
 extension Router {
@@ -10,8 +11,10 @@ extension Router {
     ///   cached for good): a page loads `PREFIX/endless.js`, and its elements ask the prefix it came from;
     /// - `PREFIX/`: the demonstration page, unless `options.servesPage` is false.
     ///
-    /// Errors are one line of plain text naming the parameter. Each call mounts its own caches.
-    public func addEndless(at prefix: String = "/", options: EndlessOptions = EndlessOptions()) {
-        EndlessMount(at: prefix, options: options).addRoutes(to: self)
+    /// Errors are one line of plain text naming the parameter. Each call mounts its own caches. Throws
+    /// `EndlessError` naming an option out of its range (`EndlessOptions.validate()`), or a prefix that is not a plain
+    /// path.
+    public func addEndless(at prefix: String = "/", options: EndlessOptions = EndlessOptions()) throws {
+        try EndlessMount(at: prefix, options: options).addRoutes(to: self)
     }
 }

@@ -1,13 +1,15 @@
+import Dispatch
 import HTTPTypes
+import Logging
+import Metrics
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
 
-/// Answers on the event loop, right after NIO's HTTP/1 codec (see `EndlessHTTP1Channel`), the requests whose answers
-/// are at hand: an SVG URL from the response cache, a new window of at most `maximumTiles` tiles (while the answers
-/// unsent leave room: see `RenderGate`), a 304 or a HEAD (`SVGResponder.decide`), and a frame that draws little
-/// (`FrameResponder`). Every other request, and any whose answer is not at hand (errors included), goes on to the
-/// router.
+/// The event loop's door to the endpoint table (`EndpointTable`), right after NIO's HTTP/1 codec (see
+/// `EndlessHTTP1Channel`): it asks the table for each request's outcome, as the router's routes do, writes an answer
+/// the table gives at once, and hands on to the router only what must wait its turn (a large window, a heavy frame)
+/// or a target that is not a path. It parses nothing, guards nothing and answers nothing itself: it carries bytes.
 ///
 /// Responses on a connection keep the order of its requests, and the router answers asynchronously: so a request is
 /// answered here only while no request handed on awaits its response.
@@ -20,11 +22,18 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private let svg: SVGResponder
-    private let frames: FrameResponder
-    private let maximumTiles: Int
-    private let serverName: String
-    /// Requests are logged (`--log-level info`): the router logs each, so every request goes to it.
+    /// What one server's connections share: the table, and where answers are counted.
+    struct Shared: Sendable {
+        let table: EndpointTable
+        let metrics: RequestMetrics
+        let gate: RenderGate
+        let bytesSent: [String: Counter]
+        let serverName: String
+        /// Logs each request at `info`, as the router's `LogRequestsMiddleware` does, when the level lets it.
+        let logger: Logger
+    }
+
+    private let shared: Shared
     private let logsRequests: Bool
     /// Requests handed on whose responses have not ended yet.
     private var routedResponsesPending = 0
@@ -39,14 +48,9 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     /// A request answered here asked to close the connection: nothing after it is read.
     private var closing = false
 
-    init(
-        svg: SVGResponder, frames: FrameResponder, maximumTiles: Int, serverName: String, logsRequests: Bool = false
-    ) {
-        self.svg = svg
-        self.frames = frames
-        self.logsRequests = logsRequests
-        self.maximumTiles = maximumTiles
-        self.serverName = serverName
+    init(_ shared: Shared) {
+        self.shared = shared
+        logsRequests = shared.logger.logLevel <= .info
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -96,17 +100,25 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         context.close(mode: mode, promise: promise)
     }
 
-    /// Answers a request's head here if it can, and drops the rest of its parts; else hands them all on.
+    /// Answers a request's head here if the table answers it at once, and drops the rest of its parts; else hands
+    /// them all on.
     private func take(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         guard !closing else { return }
         guard case .head(let head) = part else {
             if handingOn { context.fireChannelRead(wrapInboundOut(part)) }
             return
         }
-        if routedResponsesPending == 0, let request = Self.request(head), let answer = answer(request) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        if routedResponsesPending == 0, let request = Self.request(head),
+            case (let route, .now(let answer)) = shared.table.outcome(for: request, target: head.uri)
+        {
             handingOn = false
-            write(answer, context: context)
-            svg.metrics.count(answer, method: request.method)
+            if logsRequests {
+                shared.logger.info(
+                    "Request", metadata: ["hb.request.path": "\(head.uri)", "hb.request.method": "\(head.method)"])
+            }
+            write(answer, bodiless: request.method == .head, context: context)
+            shared.metrics.record(route: route, method: request.method, status: Int(answer.status.code), start: start)
             if request.asksToClose {
                 // As the router does: the answer goes out whole, then the output closes.
                 closing = true
@@ -117,30 +129,6 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
             handingOn = true
             routedResponsesPending += 1
             context.fireChannelRead(wrapInboundOut(part))
-        }
-    }
-
-    /// What `SVGResponder` gives at once for a GET or HEAD of `/svg/…`, or `FrameResponder` for a GET of a light
-    /// frame; `nil` for anything to leave to the router.
-    private func answer(_ request: HTTPRequest) -> HTTPAnswer? {
-        guard !logsRequests, request.method == .get || request.method == .head, let path = request.path else {
-            return nil
-        }
-        if path.hasPrefix("/frame/") {
-            guard request.method == .get, svg.largeWindows.hasRoomForAnswers else { return nil }
-            return try? frames.answer(request, budget: frames.eventLoopBytes)
-        }
-        guard path.hasPrefix("/svg/"), let decision = try? svg.decide(request, countingMisses: false) else {
-            return nil
-        }
-        switch decision {
-        case .answer(let answer): return answer
-        case .draw(let drawing) where drawing.resource.tileCount <= maximumTiles && svg.largeWindows.hasRoomForAnswers:
-            svg.responses.countMiss()
-            var answer = svg.draw(drawing)
-            answer.drawn = true
-            return answer
-        case .draw: return nil
         }
     }
 
@@ -171,29 +159,31 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     /// The fuzzer compares these answers with the router's, which gets every field.
     static let fieldsRead: [HTTPField.Name] = [.acceptEncoding, .ifNoneMatch, .connection]
 
-    private func write(_ answer: HTTPAnswer, context: ChannelHandlerContext) {
+    /// Writes `answer`, its body left out for a HEAD (`bodiless`): the headers a GET gets, its length included.
+    private func write(_ answer: HTTPAnswer, bodiless: Bool, context: ChannelHandlerContext) {
         // As pairs, as HTTP Types' conversion makes them: `HTTPHeaders.add` checks each name anew, a twentieth of a
         // repeated window's instructions, where these are HTTP Types' fields, checked already, and three constants.
         var fields: [(String, String)] = []
         fields.reserveCapacity(answer.headers.count + 3)
         for field in answer.headers { fields.append((field.name.rawName, field.value)) }
         fields.append(("Date", HTTPDate.now))
-        fields.append(("Server", serverName))
-        if let length = answer.contentLength { fields.append(("Content-Length", String(length))) }
+        fields.append(("Server", shared.serverName))
+        if let length = answer.contentLength, answer.headers[.contentLength] == nil {
+            fields.append(("Content-Length", String(length)))
+        }
         let status = HTTPResponseStatus(statusCode: answer.status.code, reasonPhrase: answer.status.reasonPhrase)
         let head = HTTPResponseHead(version: .http1_1, status: status, headers: HTTPHeaders(fields))
         context.write(wrapOutboundOut(.head(head)), promise: nil)
+        flushPending = true
+        guard !bodiless else { return context.write(wrapOutboundOut(.end(nil)), promise: nil) }
         for chunk in answer.chunks { context.write(wrapOutboundOut(.body(.byteBuffer(chunk))), promise: nil) }
-        guard answer.drawn else {
-            flushPending = true
-            return context.write(wrapOutboundOut(.end(nil)), promise: nil)
-        }
+        if !answer.chunks.isEmpty { shared.bytesSent[answer.route]?.increment(by: answer.payloadBytes) }
+        guard answer.drawn else { return context.write(wrapOutboundOut(.end(nil)), promise: nil) }
         // Counted unsent until its last part has left, or failed to (the connection closed).
-        let unsent = RenderGate.Unsent(answer.payloadBytes, in: svg.largeWindows)
+        let unsent = RenderGate.Unsent(answer.payloadBytes, in: shared.gate)
         let written = context.eventLoop.makePromise(of: Void.self)
         written.futureResult.whenComplete { _ in withExtendedLifetime(unsent) {} }
         context.write(wrapOutboundOut(.end(nil)), promise: written)
-        flushPending = true
     }
 
     private func flushIfPending(context: ChannelHandlerContext) {

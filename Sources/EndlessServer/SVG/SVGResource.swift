@@ -203,8 +203,10 @@ extension SVGResource {
     static func gridTile(x: String, file: String, query: [(String, String)]) throws(EndlessError) -> SVGResource {
         let parameters = try Parameters(query, accepted: ["tile", "zoom", "theme"])
         let grid = try parameters.grid()
-        let column = try tileIndex(x + ".svg", "x", length: grid.tileSize)
-        let row = try tileIndex(file, "y", length: grid.tileSize)
+        // A tile of level z spans 2^z tiles of the world's: bounded so that its world points stay within ±1e15, and
+        // its first and last world tiles (`Grid.covered`) within Int64.
+        let column = try tileIndex(x + ".svg", "x", length: grid.tileSize * grid.scale)
+        let row = try tileIndex(file, "y", length: grid.tileSize * grid.scale)
         return .gridTile(GridRenderer(grid: grid, theme: try parameters.theme()), GridCoordinate(x: column, y: row))
     }
 
@@ -219,7 +221,7 @@ extension SVGResource {
         return .loopItem(renderer, item: try tileIndex(file, "item", length: loop.spacing))
     }
 
-    /// A tile number from a file name such as `-12.svg`, within ±1e15 points.
+    /// A tile number from a file name such as `-12.svg`, whose tile of `length` world points lies within ±1e15.
     static func tileIndex(_ file: String, _ name: String, length: Double) throws(EndlessError) -> Int64 {
         let limit = Int64(Limits.maximumCoordinate / length)
         guard file.hasSuffix(".svg"), let index = Int64(file.dropLast(4)), (-limit...limit).contains(index) else {

@@ -37,10 +37,10 @@ struct SVGResponder: Sendable {
 
     /// Answers from the response cache when this URL went out before in this encoding and was kept (a 304 for a
     /// matching `If-None-Match`, headers alone for HEAD); else reads the URL (its query once) and says what to draw.
-    /// Throws for a URL no SVG route has, or a bad parameter. With `countingMisses: false`, a miss is left for the
-    /// caller to count, once it knows it will draw (a look that hands the request on would count it twice).
-    func decide(_ request: HTTPRequest, countingMisses: Bool = true) throws(EndlessError) -> Decision {
-        let target = request.path ?? "/"
+    /// Throws for a URL no SVG route has, or a bad parameter. A miss is left for the caller to count, once it draws
+    /// (a look that hands the request on would count it twice), unless `countingMisses`.
+    /// `target` is the path below the mount, with the query.
+    func decide(_ request: HTTPRequest, target: String, countingMisses: Bool = false) throws(EndlessError) -> Decision {
         let gzip = request.headerFields.acceptsGzip
         let key = Self.cacheKey(path: target, gzip: gzip)
         let conditional = request.headerFields[.ifNoneMatch] != nil || request.method == .head
@@ -95,20 +95,6 @@ struct SVGResponder: Sendable {
             etag: etag, resource: drawing.resource.kind, pinned: drawing.pinned, gzip: gzipped != nil, chunks: chunks)
         if drawing.gzip == (gzipped != nil) { responses.keepIfAskedBefore(response, for: drawing.cacheKey) }
         return HTTPAnswer(response)
-    }
-
-    /// The router's answer: as `decide` says, a large window drawn in its turn (see `RenderGate`). Throws
-    /// `RenderGate.Busy` when too many large windows wait already.
-    func respond(to request: HTTPRequest) async throws -> Response {
-        let answer: HTTPAnswer
-        let unsent: RenderGate.Unsent?
-        switch try decide(request) {
-        case .answer(let ready): (answer, unsent) = (ready, nil)
-        case .draw(let drawing):
-            answer = try await largeWindows.admit(tiles: drawing.resource.tileCount) { draw(drawing) }
-            unsent = RenderGate.Unsent(answer.payloadBytes, in: largeWindows)
-        }
-        return Response(answer, unsent: unsent, bytesSent: metrics.bytesSent[answer.route])
     }
 
     /// The headers of every SVG response (`gzip` adds `Content-Encoding`); `Endless-Rendering` names the version a

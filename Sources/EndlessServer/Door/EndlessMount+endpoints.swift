@@ -1,0 +1,116 @@
+import EndlessCore
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import NIOCore
+
+extension EndlessMount {
+    /// The mount's rows of the endpoint table: SVG windows and tiles, frames, the files of `public/`, and the page.
+    func endpoints() -> [Endpoint] {
+        var rows: [Endpoint] = SVGResource.Kind.allCases.map(\.routePath).map { pattern in
+            Endpoint(pattern) { [svg, options] request in
+                svg.outcome(request, route: Endpoint.routeName(pattern), maximumTiles: options.maximumTilesOnEventLoop)
+            }
+        }
+        // A view that does not exist: one line naming the views there are.
+        rows.append(
+            Endpoint("/svg/:view") { [svg, options] request in
+                svg.outcome(request, route: "/svg/{view}", maximumTiles: options.maximumTilesOnEventLoop)
+            })
+        rows += FrameResponder.views.keys.sorted().map { pattern in
+            Endpoint(pattern) { [frames] request in frames.outcome(request) }
+        }
+        rows.append(
+            Endpoint("/:name") { [assets] request in
+                assets.outcome(name: String(request.captures[0]), version: nil, request)
+            })
+        rows.append(
+            Endpoint("/v/:version/:name") { [assets, path] request in
+                assets.outcome(
+                    name: String(request.captures[1]), version: String(request.captures[0]), request, mountPath: path)
+            })
+        if options.servesPage {
+            rows.append(
+                Endpoint("/") { [self] request in .now(route: "/") { () throws(EndlessError) in try page(request) } })
+        }
+        return rows
+    }
+
+    /// The demonstration page, its first windows drawn in, gzipped when the client takes it.
+    private func page(_ request: EndpointRequest) throws(EndlessError) -> HTTPAnswer {
+        var page = try IndexPage(query: URI(request.target).queryPairs)
+        // The versions this server has: a page never pairs with an older script.
+        (page.pagePath, page.svgPath) = (path + "/", path + "/svg")
+        (page.elementsScript, page.pageScript, page.styleSheet) = (
+            "\(path)/\(assets.versionedPath("endless.js"))", "\(path)/\(assets.versionedPath("page.js"))",
+            "\(path)/\(assets.versionedPath("endless.css"))"
+        )
+        let html = templates.render(page, withTemplate: "index") ?? ""
+        // Its four pictures compress well: the first comes sooner over a network.
+        return svg.compressors.answer(
+            ByteBuffer(string: html), headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+            to: request.head, route: "/")
+    }
+}
+
+extension SVGResponder {
+    /// An SVG URL's answer: at hand (kept, a 304, a HEAD), drawn now if small and the answers unsent leave room,
+    /// else drawn in the large windows' turn.
+    func outcome(_ request: EndpointRequest, route: String, maximumTiles: Int) -> Outcome {
+        let decision: Decision
+        do {
+            decision = try decide(request.head, target: request.target)
+        } catch {
+            return .now(PlainTextError(error).answer(route: route))
+        }
+        switch decision {
+        case .answer(let answer): return .now(answer)
+        case .draw(let drawing) where drawing.resource.tileCount <= maximumTiles && largeWindows.hasRoomForAnswers:
+            return .now(drawNew(drawing))
+        case .draw(let drawing):
+            return .later {
+                do {
+                    return try await largeWindows.admit(tiles: drawing.resource.tileCount) { drawNew(drawing) }
+                } catch {
+                    return PlainTextError.busy.answer(route: route)
+                }
+            }
+        }
+    }
+
+    /// A miss drawn for this request: its bytes count as unsent until written.
+    private func drawNew(_ drawing: Drawing) -> HTTPAnswer {
+        responses.countMiss()
+        var answer = draw(drawing)
+        answer.drawn = true
+        return answer
+    }
+}
+
+extension FrameResponder {
+    /// A frame's answer: now if it draws little and the answers unsent leave room, else in the gate's turn.
+    func outcome(_ request: EndpointRequest) -> Outcome {
+        let route = EndpointTable.path(of: request.target)
+        do {
+            if gate.hasRoomForAnswers,
+                let light = try answer(
+                    request.head, target: request.target, budget: eventLoopBytes, start: request.start)
+            {
+                return .now(light)
+            }
+        } catch {
+            return .now(PlainTextError(error).answer(route: String(route)))
+        }
+        return .later {
+            do {
+                return try await gate.admit(tiles: .max) { () async throws -> HTTPAnswer in
+                    try answer(request.head, target: request.target, budget: .max, start: request.start)!
+                }
+            } catch let error as EndlessError {
+                return PlainTextError(error).answer(route: String(route))
+            } catch {
+                return PlainTextError.busy.answer(route: String(route))
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import HTTPTypes
+import Hummingbird
+import Metrics
+
+extension RouterGroup {
+    /// Routes each of `table`'s patterns, GET and HEAD, to the table: the router's door to the same answers the
+    /// event loop gives. An answer that waits its turn is awaited here; a 4xx or 5xx is thrown, so that
+    /// `MetricsMiddleware` counts it as an error, as `RequestMetrics` does on the event loop.
+    func add(_ table: EndpointTable, gate: RenderGate, bytesSent: [String: Counter]) {
+        for endpoint in table.endpoints {
+            let handler: @Sendable (Request, Context) async throws -> Response = { request, _ in
+                let target = table.local(request.head.path ?? request.uri.string)
+                let answer: HTTPAnswer
+                switch table.outcome(for: request.head, target: target).outcome {
+                case .now(let ready): answer = ready
+                case .later(let work): answer = await work()
+                }
+                guard answer.status.code < 400 else { throw AnswerError(answer: answer) }
+                let unsent = answer.drawn ? RenderGate.Unsent(answer.payloadBytes, in: gate) : nil
+                return Response(answer, unsent: unsent, bytesSent: bytesSent[answer.route])
+            }
+            get(RouterPath(endpoint.pattern), use: handler)
+            head(RouterPath(endpoint.pattern), use: handler)
+        }
+    }
+}
+
+extension EndpointTable {
+    /// A full path as the table reads it: without the mount's prefix.
+    func local(_ full: String) -> String {
+        guard !mountPath.isEmpty, full.hasPrefix(mountPath) else { return full }
+        let rest = String(full.dropFirst(mountPath.count))
+        return rest.isEmpty || rest.hasPrefix("?") ? "/" + rest : rest
+    }
+}
+
+/// A 4xx or 5xx answer from the table, thrown so that the router's middleware sees an error.
+struct AnswerError: HTTPResponseError {
+    let answer: HTTPAnswer
+    var status: HTTPResponse.Status { answer.status }
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        Response(answer, unsent: nil, bytesSent: nil)
+    }
+}
