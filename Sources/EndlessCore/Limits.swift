@@ -34,8 +34,8 @@ package enum Limits {
     package static let gridLevelRange: ClosedRange<Int> = 0...30
     /// Items in one loop.
     package static let loopCountRange: ClosedRange<Int> = 1...100_000
-    /// Characters in a unit label.
-    package static let maximumUnitLength = 16
+    /// Bytes of UTF-8 in a unit label: counted in bytes, since one letter may carry a thousand combining marks.
+    package static let maximumUnitBytes = 32
 
     /// Largest ruler number (`min`, `max`, `step`, `value`).
     package static let maximumDecimal: Double = 1e12
@@ -44,9 +44,30 @@ package enum Limits {
     package static let factorMagnitudeRange: ClosedRange<Double> = 1e-12...1e12
 
     /// Checks a coordinate or offset a user gave.
-    package static func checkCoordinate(_ value: Double, _ parameter: String) throws(EndlessError) {
-        guard value.isFinite, abs(value) <= maximumCoordinate else {
-            throw EndlessError(parameter, "must be \(Accepts.coordinate)")
+    /// `limit` is smaller for a grid zoomed out, whose points stand for 2^zoom of the world's each.
+    package static func checkCoordinate(
+        _ value: Double, _ parameter: String, limit: Double = maximumCoordinate
+    ) throws(EndlessError) {
+        guard value.isFinite, abs(value) <= limit else {
+            let accepts =
+                limit == maximumCoordinate
+                ? Accepts.coordinate : "a finite number between -\(Int(limit)) and \(Int(limit)) at this zoom level"
+            throw EndlessError(parameter, "must be \(accepts)")
+        }
+    }
+
+    /// Checks that text a user gave can stand in an XML document: XML 1.0 has no way to write the C0 controls (but
+    /// tab, line feed and carriage return), U+FFFE or U+FFFF, so an SVG holding one would not parse.
+    package static func checkXMLText(_ text: String, _ parameter: String) throws(EndlessError) {
+        var utf8 = text.utf8.makeIterator()
+        var previous: (UInt8, UInt8) = (0, 0)
+        while let byte = utf8.next() {
+            let forbidden =
+                byte < 0x20
+                ? !(byte == 0x09 || byte == 0x0A || byte == 0x0D)
+                : (byte == 0xBE || byte == 0xBF) && previous == (0xEF, 0xBF)
+            if forbidden { throw EndlessError(parameter, "must be \(Accepts.xmlText)") }
+            previous = (previous.1, byte)
         }
     }
 
@@ -77,7 +98,8 @@ package enum Limits {
             "a round trip in milliseconds from \(text(roundTripRange.lowerBound)) to \(text(roundTripRange.upperBound))"
         package static let frameTime =
             "an animation frame's length in milliseconds from \(text(frameTimeRange.lowerBound)) to \(text(frameTimeRange.upperBound))"
-        package static let unit = "at most \(maximumUnitLength) characters"
+        package static let unit = "at most \(maximumUnitBytes) bytes of UTF-8"
+        package static let xmlText = "text without control characters (but tab and line breaks), U+FFFE or U+FFFF"
         package static let zoomFactor =
             "a zoom factor from \(text(zoomFactorRange.lowerBound)) to \(text(zoomFactorRange.upperBound)) (2 shows twice as large)"
         package static let keyPresses =

@@ -150,7 +150,12 @@ import TestSupport
         (RulerConfiguration(step: 0), "step"), (RulerConfiguration(minimum: 5, maximum: 5), "max"),
         (RulerConfiguration(maximum: DecimalNumber("999.5")!), "max"), (RulerConfiguration(ticksPerBlock: 0), "ticks"),
         (RulerConfiguration(tickSpacing: 1), "spacing"),
-        (RulerConfiguration(unit: String(repeating: "x", count: 17)), "unit"),
+        (RulerConfiguration(unit: String(repeating: "x", count: 33)), "unit"),
+        // One letter, a thousand combining marks: one character, 2001 bytes.
+        (RulerConfiguration(unit: "e" + String(repeating: "\u{301}", count: 1000)), "unit"),
+        (RulerConfiguration(unit: "k\u{1}g"), "unit"),
+        (RulerConfiguration(unit: "k\tg"), "unit"),
+        (RulerConfiguration(unit: "k\u{85}g"), "unit"),
         (
             RulerConfiguration(
                 minimum: DecimalNumber(units: -1_000_000_000_000, scale: 0),

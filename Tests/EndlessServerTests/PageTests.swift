@@ -521,7 +521,9 @@ struct Frame {
     }
 
     /// The configuration is validated by the same code as `/svg`: the same message, word for word.
-    @Test(arguments: ["max=abc", "ticks=0", "spacing=1", "ends=both", "unit=abcdefghijklmnopq", "orientation=up"])
+    @Test(arguments: [
+        "max=abc", "ticks=0", "spacing=1", "ends=both", "unit=abcdefghijklmnopqrstuvwxyzABCDEFG", "orientation=up",
+    ])
     func framesAndImagesRefuseAConfigurationAlike(_ query: String) async throws {
         try await withServer { client, _ in
             let frame = try await client.execute(uri: "/frame/ruler?size=600,120&\(query)", method: .get)

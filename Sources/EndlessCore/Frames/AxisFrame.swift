@@ -169,10 +169,11 @@ extension AxisLayout {
     /// near the edge), then tile the viewport plus its margin, ahead of the motion while it scrolls.
     ///
     /// `start` is the world coordinate to put at the viewport's leading edge when the page has no origin yet. Margins
-    /// narrow so that the frame holds at most `maximumTiles` tiles (the viewport's own, at least).
+    /// narrow so that the frame holds at most `maximumTiles` tiles (the viewport's own, at least). Content
+    /// coordinates stay within `coordinateLimit`: smaller for a zoomed-out grid, whose world is 2^zoom times larger.
     package func frame(
         _ report: AxisReport, strip: TileStrip, phase: ScrollPhase, quantum: Double, start: Double, steps: Int = 1,
-        maximumTiles: Int = Limits.maximumTilesPerFrame
+        maximumTiles: Int = Limits.maximumTilesPerFrame, coordinateLimit: Double = Limits.maximumCoordinate
     ) throws(EndlessError) -> AxisFrame {
         try Limits.checkWindowSide(report.length, "size")
         guard report.scroll.isFinite, report.scroll >= -report.length, report.scroll <= contentLength else {
@@ -182,7 +183,7 @@ extension AxisLayout {
         var shift: Double = 0
         var setScroll: Double? = nil
         if let origin = report.origin {
-            try Limits.checkCoordinate(origin, "origin")
+            try Limits.checkCoordinate(origin, "origin", limit: coordinateLimit)
             axis = ScrollAxis(
                 contentLength: contentLength, boundsLength: report.length, offset: report.scroll, origin: origin)
             let recentered =
@@ -203,7 +204,7 @@ extension AxisLayout {
             setScroll = centerOnGrid
         }
         // The view's centre: a view opened at the limit (`x=-1e15`) reaches half a viewport past it.
-        try Limits.checkCoordinate(axis.worldOffset + report.length / 2, "scroll")
+        try Limits.checkCoordinate(axis.worldOffset + report.length / 2, "scroll", limit: coordinateLimit)
         // A scroll that ended has no fling ahead, only a short settle.
         var moving = report
         if phase == .ended { (moving.velocity, moving.acceleration, moving.startingDirection) = (0, 0, nil) }

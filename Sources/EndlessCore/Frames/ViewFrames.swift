@@ -86,6 +86,8 @@ extension Grid {
         var horizontal = horizontal, vertical = vertical
         var start = start
         let viewport = (width: horizontal.length, height: vertical.length)
+        // A point of the page stands for 2^zoom of the world's: the world's bound, on the page.
+        let coordinateLimit = Limits.maximumCoordinate / scale
         if backToCentre, let x = horizontal.origin, let y = vertical.origin {
             let target = Self.backToCentreOffsets(origin: (x, y), viewport: viewport)
             let reachable = (layout.edgeMargin...layout.contentLength - layout.edgeMargin)
@@ -107,10 +109,10 @@ extension Grid {
             return (
                 try scaled.frame(
                     horizontal, strip: strip, phase: phase, quantum: strip.length,
-                    start: start.x - horizontal.length / 2, steps: steps),
+                    start: start.x - horizontal.length / 2, steps: steps, coordinateLimit: coordinateLimit),
                 try scaled.frame(
                     vertical, strip: strip, phase: phase, quantum: strip.length,
-                    start: start.y - vertical.length / 2, steps: steps)
+                    start: start.y - vertical.length / 2, steps: steps, coordinateLimit: coordinateLimit)
             )
         }
         // A huge viewport, a fast fling or a far server gets smaller margins rather than a frame too big to send:

@@ -42,6 +42,10 @@ public struct DecimalNumber: Sendable, Hashable {
         for digit in trimmedWhole { units = units * 10 + Int64(digit.asciiValue! - 48) }
         guard units <= Self.maximumMagnitude else { return nil }
         for digit in trimmedFraction { units = units * 10 + Int64(digit.asciiValue! - 48) }
+        // 1e12 itself, and nothing past it: `1000000000000.5` is too.
+        guard trimmedFraction.isEmpty || units < Self.maximumMagnitude * Self.powerOfTen(trimmedFraction.count) else {
+            return nil
+        }
         self.init(units: negative ? -units : units, scale: trimmedFraction.count)
     }
 

@@ -18,6 +18,8 @@ package struct Parameters: Sendable {
                 throw EndlessError(name, "is not a parameter here; use \(accepted.joined(separator: ", "))")
             }
             guard !contains(name) else { throw EndlessError(name, "is given twice; give it once") }
+            // Every value, whatever it is for: none may carry what an SVG or a frame's XML cannot hold.
+            try Limits.checkXMLText(value, name)
             self.pairs.append((name, value))
         }
     }

@@ -40,8 +40,12 @@ public struct Ruler: Sendable, Hashable {
         guard Limits.tickSpacingRange.contains(c.tickSpacing) else {
             throw EndlessError("spacing", "must be \(Limits.Accepts.tickSpacing)")
         }
-        guard c.unit.count <= Limits.maximumUnitLength else {
+        guard c.unit.utf8.count <= Limits.maximumUnitBytes else {
             throw EndlessError("unit", "must be \(Limits.Accepts.unit)")
+        }
+        // A label on one line: no control character, not even those XML allows.
+        guard !c.unit.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw EndlessError("unit", "must be \(Limits.Accepts.unit), without control characters")
         }
         for (name, number) in [("min", c.minimum), ("max", c.maximum), ("step", c.step)] {
             guard number.rescaled(to: 0).map({ abs($0.units) <= DecimalNumber.maximumMagnitude }) ?? true else {
