@@ -3,6 +3,10 @@
 // `Fuzz/Sources/EndlessFuzz/FuzzCorpusTests.swift` is a link to this file: the fuzz target compiles `FuzzRequest`
 // below with `ENDLESS_FUZZ` defined, which leaves the test out, so an input means the same request in both places.
 import CompressNIO
+import Foundation
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 import HTTPTypes
 import NIOCore
 
@@ -97,6 +101,15 @@ struct FuzzRequest: Sendable, CustomStringConvertible {
                 UInt32(truncatingIfNeeded: decoded.readableBytes) == length
             else {
                 return "status \(status) with a gzip body that does not decode whole (\(body.readableBytes) bytes)"
+            }
+        }
+        // Every SVG a 200 carries parses as XML, gzipped or not.
+        if status == 200, headers[.contentType]?.hasPrefix("image/svg+xml") == true {
+            var copy = body
+            let document =
+                headers[.contentEncoding] == "gzip" ? ((try? copy.decompress(with: .gzip)) ?? ByteBuffer()) : body
+            guard XMLParser(data: Data(document.readableBytesView)).parse() else {
+                return "status 200 with SVG that does not parse as XML"
             }
         }
         return nil

@@ -54,4 +54,32 @@ import Testing
         #expect(small == 1, "drawn while the large one was")
         try await large
     }
+
+    /// A waiter whose task is cancelled (its client left) leaves the queue at once, and its place goes to the next.
+    @Test func aCancelledWaiterFreesItsPlaceInTheQueue() async throws {
+        let gate = RenderGate(concurrent: 1, queued: 1, smallestTiles: 1)
+        let held = AsyncStream<Void>.makeStream()
+        let release = AsyncStream<Void>.makeStream()
+        let holder = Task {
+            try await gate.admit(tiles: 1) {
+                held.continuation.yield()
+                for await _ in release.stream { break }
+            }
+        }
+        for await _ in held.stream { break }
+        let waiter = Task { try await gate.admit(tiles: 1) {} }
+        try await Task.sleep(for: .milliseconds(100))
+        await #expect(throws: RenderGate.Busy.self, "the queue's one place is taken") {
+            try await gate.admit(tiles: 1) {}
+        }
+        waiter.cancel()
+        await #expect(throws: CancellationError.self, "the cancelled waiter left, not drawn") {
+            try await waiter.value
+        }
+        let next = Task { try await gate.admit(tiles: 1) { "drawn" } }
+        try await Task.sleep(for: .milliseconds(100))
+        release.continuation.yield()
+        try await holder.value
+        #expect(try await next.value == "drawn", "its place in the queue went to the next")
+    }
 }

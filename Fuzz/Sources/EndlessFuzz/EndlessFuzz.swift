@@ -72,7 +72,7 @@ final class Harness: Sendable {
 
     private let respond: @Sendable (Request) async throws -> Response
     /// A responder of the event loop's own: the app keeps its own out of reach.
-    private let eventLoop: SVGResponder?
+    private let eventLoop: EventLoopResponder.Shared?
 
     private init() {
         let environment = ProcessInfo.processInfo.environment
@@ -88,10 +88,7 @@ final class Harness: Sendable {
         }
         eventLoop =
             environment["ENDLESS_FUZZ_EVENT_LOOP"] == "0"
-            ? nil
-            : SVGResponder(
-                options: options.endless, responses: ResponseCache(options: options.endless), metrics: ServerMetrics(),
-                compressors: CompressorPool(capacity: 1))
+            ? nil : try! door(options: options, registry: PrometheusCollectorRegistry(), logger: logger).1
     }
 
     /// The app's responder as `.router` mode calls it: a fresh context on a testing channel for each request.
@@ -137,10 +134,7 @@ final class Harness: Sendable {
     /// differently: whatever it answers must be what the router answers.
     private func eventLoopDifference(_ head: HTTPRequest, routed: Outcome, body: ByteBuffer) -> String? {
         guard let eventLoop else { return nil }
-        let channel = EmbeddedChannel(
-            handler: EventLoopResponder(
-                svg: eventLoop, frames: FrameResponder(beside: eventLoop, options: EndlessOptions()), maximumTiles: 128,
-                serverName: "Endless"))
+        let channel = EmbeddedChannel(handler: EventLoopResponder(eventLoop))
         defer { _ = try? channel.finish(acceptAlreadyClosed: true) }
         // The responder reads NIO's parts, as they come from its decoder.
         guard let nioHead = try? HTTPRequestHead(head),

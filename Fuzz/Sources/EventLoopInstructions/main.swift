@@ -3,6 +3,7 @@
 // and `EventLoopResponder` to the response's bytes out of NIO's encoder (reading the URL, drawing,
 // compressing), nothing of the socket. A shared machine's time swings by a third; instructions repeat to a fraction
 // of a percent, so two builds compare.
+import Logging
 import Metrics
 import NIOCore
 import NIOEmbedded
@@ -19,18 +20,13 @@ import Prometheus
         // allowed, answered on the event loop here (the server's router draws it), as its placement client asks.
         let mode = CommandLine.arguments.dropFirst(2).first ?? "new"
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()))
-        var options = EndlessOptions()
-        if mode == "largest" { options.maximumFrameBytesOnEventLoop = .max }
-        let responder = SVGResponder(
-            options: options, responses: ResponseCache(options: options), metrics: ServerMetrics(),
-            compressors: CompressorPool(capacity: 1))
+        var options = ServerOptions()
+        if mode == "largest" { options.endless.maximumFrameBytesOnEventLoop = 1 << 30 }
+        let shared = try door(options: options, registry: PrometheusCollectorRegistry(), logger: Logger(label: "x")).1
         let channel = EmbeddedChannel()
         // NIO's codec as the server's channel sets it up, and the responder right after it, where the server has it.
         try EndlessHTTP1Channel.addCodec(to: channel.pipeline.syncOperations, maximumHeaderBytes: 1 << 20)
-        try channel.pipeline.syncOperations.addHandler(
-            EventLoopResponder(
-                svg: responder, frames: FrameResponder(beside: responder, options: options),
-                maximumTiles: options.maximumTilesOnEventLoop, serverName: "Endless"))
+        try channel.pipeline.syncOperations.addHandler(EventLoopResponder(shared))
         // The warm-up draws the looks a running server has kept; then `count` are counted.
         var offset = 123_456_789_012
         let warmUp = mode == "largest" ? 10 : 200

@@ -20,9 +20,10 @@ final class RenderGate: Sendable {
 
     private struct State {
         var free: Int
-        var waiting: [CheckedContinuation<Bool, Never>] = []
+        /// In the order they came, each with its number, by which a waiter that was cancelled leaves.
+        var waiting: [(number: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
         var unsentBytes = 0
-
+        var nextNumber: UInt64 = 0
     }
 
     /// The answer to a large window that found the queue full.
@@ -57,7 +58,7 @@ final class RenderGate: Sendable {
                 return (nil, state.unsentBytes)
             }
             state.free -= 1
-            return (state.waiting.removeFirst(), state.unsentBytes)
+            return (state.waiting.removeFirst().continuation, state.unsentBytes)
         }
         unsent.record(total)
         next?.resume(returning: true)
@@ -71,21 +72,36 @@ final class RenderGate: Sendable {
         return try await draw()
     }
 
-    /// Takes a turn: now if one is free, else when a window ahead finishes; `Busy` if `queued` already wait.
+    /// Takes a turn: now if one is free, else when a window ahead finishes; `Busy` if `queued` already wait. A task
+    /// cancelled while it waits (its client left) leaves the queue at once, with `CancellationError`.
     private func acquire() async throws {
-        let admitted = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let decided = state.withLock { state -> Bool? in
-                if state.free > 0, state.unsentBytes < maximumUnsentBytes {
-                    state.free -= 1
-                    return true
+        let number = state.withLock { state in
+            defer { state.nextNumber += 1 }
+            return state.nextNumber
+        }
+        let admitted = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let decided = state.withLock { state -> Bool? in
+                    // Checked under the lock the handler takes: a cancellation is seen here or finds the waiter.
+                    if Task.isCancelled { return false }
+                    if state.free > 0, state.unsentBytes < maximumUnsentBytes {
+                        state.free -= 1
+                        return true
+                    }
+                    guard state.waiting.count < queued else { return false }
+                    state.waiting.append((number, continuation))
+                    return nil
                 }
-                guard state.waiting.count < queued else { return false }
-                state.waiting.append(continuation)
-                return nil
+                if let decided { continuation.resume(returning: decided) }
             }
-            if let decided { continuation.resume(returning: decided) }
+        } onCancel: {
+            let left = state.withLock { state in
+                state.waiting.firstIndex { $0.number == number }.map { state.waiting.remove(at: $0).continuation }
+            }
+            left?.resume(returning: false)
         }
         guard admitted else {
+            try Task.checkCancellation()
             shed.increment()
             throw Busy()
         }
@@ -98,7 +114,7 @@ final class RenderGate: Sendable {
                 state.free += 1
                 return nil
             }
-            return state.waiting.removeFirst()
+            return state.waiting.removeFirst().continuation
         }
         next?.resume(returning: true)
     }
