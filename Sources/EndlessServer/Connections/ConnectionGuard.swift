@@ -1,6 +1,7 @@
 import Metrics
 import NIOCore
 import NIOHTTP1
+import HTTPTypes
 
 /// Closes connections whose clients stall, so that a few thousand idle or half-open sockets cannot keep everyone else
 /// out: a request not finished within the request timeout gets 408; a kept-alive connection silent for the idle
@@ -143,24 +144,26 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Closes the connection; a request under way with no response owed first gets `line` as a 408 (an idle or a
-    /// stalled reader gets nothing: there is no request to answer, or an answer is already on its way).
+    /// stalled reader gets nothing: there is no request to answer, or an answer is already on its way). NIO's
+    /// encoder writes it, as it writes every answer.
     private func close(_ context: ChannelHandlerContext, answeringUnfinished line: String?) {
         if let line, deadlines.requestStarted != nil, deadlines.responsesOwed == 0 {
-            watch.send(Self.requestTimeoutResponse(line), context: context)
+            var answer = PlainTextError(.requestTimeout, line).answer(route: "")
+            answer.headers[.connection] = "close"
+            let body = answer.chunks[0]
+            var fields = HTTPHeaders(answer.headers.map { ($0.name.rawName, $0.value) })
+            fields.add(name: "Content-Length", value: String(body.readableBytes))
+            context.write(
+                wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .requestTimeout, headers: fields))),
+                promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         }
         context.close(promise: nil)
     }
-
-    /// `408 Request Timeout`, one line of text, and the connection closes.
-    static func requestTimeoutResponse(_ line: String) -> ByteBuffer {
-        let text = line + "\n"
-        return ByteBuffer(
-            string: "HTTP/1.1 408 Request Timeout\r\nContent-Type: text/plain; charset=utf-8\r\n"
-                + "Content-Length: \(text.utf8.count)\r\nConnection: close\r\nCache-Control: no-store\r\n\r\n" + text)
-    }
 }
 
-/// Next to the socket: tells the guard when bytes arrive, and writes its 408 past every encoder.
+/// Next to the socket: tells the guard when bytes arrive.
 final class ByteWatch: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -169,11 +172,6 @@ final class ByteWatch: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         onBytes()
         context.fireChannelRead(data)
-    }
-
-    func send(_ bytes: ByteBuffer, context guardContext: ChannelHandlerContext) {
-        guard let context = try? guardContext.pipeline.syncOperations.context(handler: self) else { return }
-        context.writeAndFlush(NIOAny(bytes), promise: nil)
     }
 }
 
