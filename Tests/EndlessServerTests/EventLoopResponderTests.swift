@@ -48,6 +48,52 @@ import Testing
         }
     }
 
+    /// A server that logs each request still answers on the event loop: the log level never changes the path.
+    @Test func loggingEveryRequestLeavesTheEventLoopAnswering() throws {
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandler(EventLoopResponder(try eventLoopShared(logLevel: .info)))
+        for part in get("/svg/loop?offset=3") + get("/svg/ruler?width=0") + get("/healthz") {
+            try channel.writeInbound(part)
+        }
+        channel.pipeline.fireChannelReadComplete()
+        channel.embeddedEventLoop.run()
+        #expect(try responses(channel) == ["200 Loop", "400", "200"], "all three answered here")
+        #expect(try channel.readInbound(as: HTTPServerRequestPart.self) == nil, "none handed on")
+        _ = try channel.finish(acceptAlreadyClosed: true)
+    }
+
+    /// Every answer counts in every series, whichever path carried it: a 4xx and a 414 made on the event loop are
+    /// counted, timed and counted as errors, under their route.
+    @Test func refusalsOnTheEventLoopCountInEverySeries() async throws {
+        try await withServer(.live) { client, registry in
+            let port = try #require(client.port)
+            let long = "/svg/ruler?value=" + String(repeating: "0", count: 5_000) + "72.4"
+            for target in ["/svg/ruler?width=0", long] {
+                let text = try await rawText(
+                    port: port, request: "GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                #expect(text.hasPrefix("HTTP/1.1 4"), "\(text.prefix(40))")
+            }
+            var bytes: [UInt8] = []
+            registry.emit(into: &bytes)
+            let metrics = String(decoding: bytes, as: UTF8.self)
+            for status in ["400", "414"] {
+                let series =
+                    #"{http_route="/svg/ruler",http_request_method="GET",http_response_status_code=""#
+                    + status + #""}"#
+                #expect(metrics.contains("hb_requests" + series + " 1"), "\(status) counted")
+                #expect(metrics.contains("http_server_request_duration_count" + series + " 1"), "\(status) timed")
+                #expect(
+                    metrics.contains(
+                        #"hb_request_errors{error_type=""# + status
+                            + #"",http_request_method="GET",http_route="/svg/ruler"} 1"#)
+                        || metrics.contains(
+                            #"hb_request_errors{http_route="/svg/ruler",http_request_method="GET",error_type=""#
+                                + status + #""} 1"#),
+                    "\(status) an error")
+            }
+        }
+    }
+
     @Test func aNewWindowOnTheEventLoopHasTheRoutersAnswer() async throws {
         var options = testOptions()
         options.endless.maximumTilesOnEventLoop = 8

@@ -21,9 +21,11 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 func testOptions() -> ServerOptions { ServerOptions() }
 
 /// What a server's event-loop responders share, for `testOptions()` (or `options`).
-func eventLoopShared(_ options: ServerOptions = testOptions()) throws -> EventLoopResponder.Shared {
+func eventLoopShared(
+    _ options: ServerOptions = testOptions(), logLevel: Logger.Level = .warning
+) throws -> EventLoopResponder.Shared {
     var logger = Logger(label: "endless-test")
-    logger.logLevel = .warning
+    logger.logLevel = logLevel
     return try door(options: options, registry: PrometheusCollectorRegistry(), logger: logger).1
 }
 

@@ -22,7 +22,7 @@ struct HelloEndless {
         }
         var endless = EndlessOptions()
         endless.servesPage = false  // this app has a page of its own
-        router.addEndless(at: "/endless", options: endless)
+        try router.addEndless(at: "/endless", options: endless)
 
         let app = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
