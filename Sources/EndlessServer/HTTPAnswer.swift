@@ -3,8 +3,8 @@ import Hummingbird
 import Metrics
 import NIOCore
 
-/// What a request to `/svg` or `/frame` gets, whichever way it leaves (the router, or the event loop): status,
-/// headers, and the body's chunks (none for a 304 or a HEAD), with the route its metrics count under.
+/// What the endpoint table answers, whichever way it leaves (the router, or the event loop): status, headers, and the
+/// body's chunks (none for a 304 or an SVG's HEAD), with the route its byte counts go under.
 struct HTTPAnswer: Sendable {
     var status: HTTPResponse.Status
     var headers: HTTPFields

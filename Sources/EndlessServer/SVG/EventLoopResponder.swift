@@ -155,7 +155,7 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
             headerFields: fields)
     }
 
-    /// The header fields that answers made here read (`SVGResponder.decide`, `FrameResponder.answer`, `asksToClose`).
+    /// The header fields that the table's answers read (`Accept-Encoding`, `If-None-Match`) and `asksToClose`.
     /// The fuzzer compares these answers with the router's, which gets every field.
     static let fieldsRead: [HTTPField.Name] = [.acceptEncoding, .ifNoneMatch, .connection]
 
