@@ -1,3 +1,4 @@
+import EndlessCore
 import EndlessServer
 import Foundation
 import Hummingbird
@@ -50,6 +51,49 @@ import Testing
             #expect(page.status == .notFound, "no page when the options say so")
             let own = try await client.execute(uri: "/endless-free", method: .get)
             #expect(String(buffer: own.body) == "the app's")
+        }
+    }
+
+    /// Options out of range are an error naming the option when the mount or the server is built, not a trap on the
+    /// first request that meets them.
+    @Test(arguments: [
+        "concurrentLargeWindows", "maximumTilesOnEventLoop", "queuedLargeWindows", "responseCacheBytes",
+        "bytesPerChunk",
+    ])
+    func optionsOutOfRangeAreAnErrorNamingThem(option: String) throws {
+        var options = EndlessOptions()
+        switch option {
+        case "concurrentLargeWindows": options.concurrentLargeWindows = 0
+        case "maximumTilesOnEventLoop": options.maximumTilesOnEventLoop = .max
+        case "queuedLargeWindows": options.queuedLargeWindows = -1
+        case "responseCacheBytes": options.responseCacheBytes = -1
+        default: options.bytesPerChunk = 0
+        }
+        #expect(throws: EndlessError.self) { try Router().addEndless(at: "/endless", options: options) }
+        do {
+            try options.validate()
+            Issue.record("\(option) out of range passed")
+        } catch {
+            #expect(error.parameter == option && error.description.contains("must be from"), "\(error)")
+        }
+        var server = ServerOptions()
+        server.endless = options
+        #expect(throws: EndlessError.self) { try server.validate() }
+    }
+
+    @Test func aPrefixWithAParameterIsAnError() {
+        #expect(throws: EndlessError.self) { try Router().addEndless(at: "/shop/:id") }
+    }
+
+    /// `--no-metrics`: the server answers `/metrics` with a 404, and the rest as before.
+    @Test func metricsCanBeTurnedOff() async throws {
+        var options = testOptions()
+        options.servesMetrics = false
+        try await withServer(.live, options: options) { client, _ in
+            let metrics = try await client.execute(uri: "/metrics", method: .get)
+            #expect(metrics.status == .notFound)
+            let health = try await client.execute(uri: "/healthz", method: .get)
+            #expect(health.status == .ok)
         }
     }
 }
