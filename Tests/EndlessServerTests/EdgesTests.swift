@@ -310,3 +310,12 @@ final class EdgeProbe: @unchecked Sendable {
 
     static func parsesAsXML(_ data: Data) -> Bool { XMLParser(data: data).parse() }
 }
+
+/// The table's guard against climbing out of `public/`: any two dots in a row, written plainly or encoded.
+@Test(arguments: [
+    ("/..", true), ("/a/../b", true), ("/%2e%2e/x", true), ("/%2E%2e", true), ("/.%2e/", true), ("/%2e.", true),
+    ("/%2..", true), ("/a.b.c", false), ("/v/1.2/endless.js", false), ("/%2f.", false), ("/%2", false), ("/.", false),
+])
+func aPathThatClimbsIsRefused(path: String, climbs: Bool) {
+    #expect(EndpointTable.climbs(path[...]) == climbs)
+}

@@ -8,12 +8,15 @@ struct Endpoint: Sendable {
     let pattern: String
     /// What `http.route` calls it in metrics: the pattern as Hummingbird names it (`/svg/ruler/tiles/{file}`).
     let route: String
+    /// The pattern's segments between slashes, cut once: `nil` for a `:name` segment, which matches any.
+    let segments: [Substring?]
     /// The answer to a request whose path matched, with the segments `:name` matched, in order.
     let answer: @Sendable (EndpointRequest) -> Outcome
 
     init(_ pattern: String, answer: @escaping @Sendable (EndpointRequest) -> Outcome) {
         self.pattern = pattern
         self.route = Self.routeName(pattern)
+        self.segments = SVGResource.segments(of: pattern[...]).map { $0.hasPrefix(":") ? nil : $0 }
         self.answer = answer
     }
 

@@ -49,34 +49,52 @@ struct EndpointTable: Sendable {
                 headers: [.allow: "GET, HEAD"])
         }
         let path = Self.path(of: target)
-        guard !path.contains(".."), !path.lowercased().contains("%2e%2e") else {
-            return PlainTextError.notHere(String(path))
-        }
+        guard !climbs(path) else { return PlainTextError.notHere(String(path)) }
         return nil
     }
 
     /// The endpoint whose pattern `path` matches, and the segments its `:name` parts matched.
     func match(_ path: Substring) -> (endpoint: Endpoint, captures: [Substring])? {
         let parts = SVGResource.segments(of: path)
-        for endpoint in endpoints {
-            if let captures = Self.captures(of: parts, in: endpoint.pattern) { return (endpoint, captures) }
+        for endpoint in endpoints where endpoint.segments.count == parts.count {
+            if let captures = Self.captures(of: parts, in: endpoint.segments) { return (endpoint, captures) }
         }
         return nil
     }
 
-    private static func captures(of parts: [Substring], in pattern: String) -> [Substring]? {
-        let expected = SVGResource.segments(of: pattern[...])
-        guard expected.count == parts.count else { return nil }
+    private static func captures(of parts: [Substring], in pattern: [Substring?]) -> [Substring]? {
         var captures: [Substring] = []
-        for (want, part) in zip(expected, parts) {
-            if want.hasPrefix(":") {
+        for (want, part) in zip(pattern, parts) {
+            if let want {
+                guard want == part else { return nil }
+            } else {
                 guard !part.isEmpty else { return nil }
                 captures.append(part)
-            } else if want != part {
-                return nil
             }
         }
         return captures
+    }
+
+    /// Whether `path` climbs: two dots in a row, each `.` or `%2e` in either case (`..`, `%2e%2e`, `.%2E`); read in
+    /// place, as every request's path is.
+    static func climbs(_ path: Substring) -> Bool {
+        let read = path.utf8.withContiguousStorageIfAvailable { bytes in
+            var (index, dots) = (0, 0)
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: ".") {
+                    (dots, index) = (dots + 1, index + 1)
+                } else if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                    bytes[index + 1] == UInt8(ascii: "2"), bytes[index + 2] | 0x20 == UInt8(ascii: "e")
+                {
+                    (dots, index) = (dots + 1, index + 3)
+                } else {
+                    (dots, index) = (0, index + 1)
+                }
+                if dots == 2 { return true }
+            }
+            return false
+        }
+        return read ?? climbs(Substring(String(path)))
     }
 
     /// The path of a target: what comes before its `?`.
