@@ -53,4 +53,24 @@ import Testing
         #expect(worst - before < Self.growthBound, "RSS grew by \((worst - before) >> 20) MiB")
         #expect(worst < BackpressureTests.residentBound, "RSS \(worst >> 20) MiB")
     }
+
+    /// Issue 43's URLs against the real binary, each on its own connection: a 4xx each, and the server still up.
+    @Test func theURLsThatOnceStoppedTheServerLeaveItUp() async throws {
+        let server = try ServerProcess()
+        defer { _ = server.stop(SIGTERM) }
+        for target in [
+            "/svg/ruler?format=fraction&min=0&max=999999999999.999999&step=999999999999.999999",
+            "/frame/ruler?size=600,120&format=fraction&min=0&max=999999999999.999999&step=999999999999.999999",
+            "/svg/grid/tiles/8589934591/0.svg?zoom=30", "/svg/grid/tiles/8796093022207/0.svg?zoom=20",
+            "/frame/grid?zoom=30&size=600,400&scroll=0,0&origin=858993459000,0", "/svg/ruler?unit=%01",
+        ] {
+            let text = try await rawText(
+                port: server.port, request: "GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            #expect(text.hasPrefix("HTTP/1.1 4"), "\(target): \(text.prefix(60))")
+        }
+        let health = try await rawText(
+            port: server.port, request: "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(health.hasPrefix("HTTP/1.1 200"), "the server is still up")
+        #expect(server.process.isRunning)
+    }
 }
