@@ -4,7 +4,7 @@ import Synchronization
 
 /// libdeflate compressors ready for reuse, for answers sent in one piece: libdeflate compresses a whole buffer at
 /// once (it cannot flush mid-stream, so chunked answers go to zlib) in about two thirds of zlib's time at the same
-/// level and size (docs/performance.md has the figures). At most `capacity` idle compressors are kept.
+/// level and size (docs/benchmark-history.md has the figures). At most `capacity` idle compressors are kept.
 final class WholeGzipPool: Sendable {
     private let idle = Mutex<[Compressor]>([])
     private let capacity: Int
