@@ -17,6 +17,8 @@
   const quietEnd = 'onscrollend' in window ? 500 : 150;
   // Retries wait twice as long each time, up to `lastRetry`. `offline`: elements without a server (one warning).
   const timeout = 5000, lastRetry = 1000, offline = new Set();
+  // A reader's scroll with no answer for this long leaves the value unknown: invalid before the timeout says stale.
+  const grace = 1000;
   const template = document.createElement('template'), shadow = document.createElement('template');
   // An opaque scroller, so that the compositor scrolls it (protocol.md).
   const css = `:host { display: block; position: relative; overflow: hidden; height: 120px;
@@ -78,6 +80,8 @@
     #waited = 0;
     // `#scrolls`: the reader's; `#confirmed`: those the last frame saw; `#ours`: our last write.
     #stale = false; #retrying = 0; #backoff = 0; #scrolls = 0; #confirmed = 0; #ours = '';
+    // `#late`: the reader scrolled and no answer came within `grace`; `#lateTimer` counts it down.
+    #late = false; #lateTimer = 0;
     #roundTrips = []; #frameTimes = []; #scrolledAt = null;
     #moved = false; #snapping = null; #quiet = 0; #size = '';
     // A zoom asked since the scale changed (a pinch's small steps add up), where, two fingers apart; the old
@@ -213,7 +217,10 @@
       this.#scrolledAt = now;
       if (this[following]()) return;
       // The reader's, not ours: the value is unknown until answered.
-      if (!this.#snapping && this.#where() !== this.#ours) this.#scrolls += 1;
+      if (!this.#snapping && this.#where() !== this.#ours) {
+        this.#scrolls += 1;
+        if (!this.#lateTimer) this.#waitForAnswer();
+      }
       if (this.#stale) this.#check();
       this.#moved = true;
       this[ask]({});
@@ -348,6 +355,7 @@
             this.#confirmed = scrolls;
             this.#apply(frame, Boolean(want.first));
           }
+          this.#answered();
           this[stale](false);
         })
         .catch((error) => {
@@ -386,9 +394,30 @@
       }
     }
 
-    /** Stale and scrolled since its last frame: invalid, so no unseen value is submitted. */
+    /** Late if no answer comes within `grace` while the reader's scroll is unconfirmed. */
+    #waitForAnswer() {
+      clearTimeout(this.#lateTimer);
+      this.#lateTimer = setTimeout(() => {
+        this.#lateTimer = 0;
+        this.#late = this.#scrolls !== this.#confirmed;
+        this.#check();
+      }, grace);
+    }
+
+    /** An answer came: not late; the grace starts again if the reader scrolled on. */
+    #answered() {
+      clearTimeout(this.#lateTimer);
+      this.#lateTimer = 0;
+      if (this.#scrolls !== this.#confirmed) this.#waitForAnswer();
+      if (this.#late) {
+        this.#late = false;
+        this.#check();
+      }
+    }
+
+    /** Stale, or late, and scrolled since its last frame: invalid, so no unseen value is submitted. */
     #check() {
-      const unknown = this.#stale && this.#scrolls !== this.#confirmed;
+      const unknown = (this.#stale || this.#late) && this.#scrolls !== this.#confirmed;
       const message = unknown ? 'Waiting for the server to confirm the value' : '';
       if (this.constructor.formAssociated) this[internals].setValidity({ customError: unknown }, message);
     }

@@ -62,7 +62,7 @@ func door(options: ServerOptions, registry: PrometheusCollectorRegistry, logger:
     let endless = try EndlessMount(at: "/", options: options.endless)
     let table = EndpointTable(
         mountPath: "",
-        endpoints: endless.table.endpoints
+        endpoints: endless.endpoints()
             + ServerEndpoints.all(registry: registry, servesMetrics: options.servesMetrics))
     let shared = EventLoopResponder.Shared(
         table: table, metrics: RequestMetrics(), gate: endless.svg.largeWindows,

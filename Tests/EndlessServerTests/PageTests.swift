@@ -602,7 +602,7 @@ struct Frame {
         }
     }
 
-    /// The script's budget: 10 KB as it travels, gzipped.
+    /// The script's budget: 12 KB as it travels, gzipped (README, and the project's standard).
     @Test func theScriptIsServedAndSmall() async throws {
         try await withServer { client, _ in
             let response = try await client.execute(uri: "/endless.js", method: .get)
@@ -611,7 +611,7 @@ struct Frame {
             let gzipped = try await client.execute(
                 uri: "/endless.js", method: .get, headers: [.acceptEncoding: "gzip"])
             #expect(gzipped.headers[.contentEncoding] == "gzip")
-            #expect(gzipped.body.readableBytes <= 10 * 1024, "\(gzipped.body.readableBytes) bytes gzipped")
+            #expect(gzipped.body.readableBytes <= 12 * 1024, "\(gzipped.body.readableBytes) bytes gzipped")
             #expect(try gzipped.body.gunzipped() == Array(script.utf8))
             #expect(!script.contains("import ") && !script.contains("require("), "no framework, no dependency")
             for view in ["ruler", "loop", "grid"] { #expect(script.contains("'endless-\(view)'")) }

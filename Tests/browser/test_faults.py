@@ -324,3 +324,29 @@ def test_the_bundled_page_rides_out_its_server_restarted(browser):
         assert (lambda s: (s["errors"], s["dimmed"]))(b.js(BUNDLED_JS)) == ([], [])
     finally:
         server.stop()
+
+
+def test_a_hung_request_leaves_the_form_invalid_after_the_grace(form, proxy):
+    # Behind a proxy that accepts and never answers, the request is not stale until its 5 s timeout; but a ruler
+    # the reader scrolled, with no answer for a second, has a value nobody confirmed: its form is invalid from then.
+    b = form
+    before = standing(b, "kg")
+    assert (before["value"], before["valid"]) == ("72.4", True), before
+    proxy.set("hang")
+    scroll(b, "kg", 90)
+    time.sleep(0.3)
+    assert standing(b, "kg")["valid"], "within the grace the ruler is still valid"
+    b.wait(lambda: not standing(b, "kg")["valid"], lambda: f"kg is still valid: {standing(b, 'kg')}", timeout=2.5)
+    waiting = standing(b, "kg")
+    assert not waiting["stale"], f"invalid before the timeout made it stale: {waiting}"
+    assert waiting["message"] == "Waiting for the server to confirm the value", waiting
+    assert not b.js("return document.getElementById('form').checkValidity()")
+    b.js("document.getElementById('form').requestSubmit()")
+    time.sleep(0.3)
+    assert b.url.endswith("/"), f"the form was submitted while the value was unknown: {b.url}"
+    # The server answers again: the value is confirmed and the form submits it.
+    proxy.set("pass")
+    settles(b, "kg", "73.3")
+    b.wait(lambda: standing(b, "kg")["valid"], lambda: f"kg is still invalid: {standing(b, 'kg')}", timeout=8)
+    b.js("document.getElementById('form').requestSubmit()")
+    b.wait(lambda: "kg=73.3" in b.url, lambda: f"submitted to {b.url}")

@@ -22,7 +22,9 @@ import Prometheus
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()))
         var options = ServerOptions()
         if mode == "largest" { options.endless.maximumFrameBytesOnEventLoop = 1 << 30 }
-        let shared = try door(options: options, registry: PrometheusCollectorRegistry(), logger: Logger(label: "x")).1
+        var logger = Logger(label: "event-loop-instructions")
+        logger.logLevel = .notice  // `endless`'s own: requests are not logged
+        let shared = try door(options: options, registry: PrometheusCollectorRegistry(), logger: logger).1
         let channel = EmbeddedChannel()
         // NIO's codec as the server's channel sets it up, and the responder right after it, where the server has it.
         try EndlessHTTP1Channel.addCodec(to: channel.pipeline.syncOperations, maximumHeaderBytes: 1 << 20)

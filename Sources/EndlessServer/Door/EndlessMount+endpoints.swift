@@ -8,8 +8,9 @@ extension EndlessMount {
     /// The mount's rows of the endpoint table: SVG windows and tiles, frames, the files of `public/`, and the page.
     func endpoints() -> [Endpoint] {
         var rows: [Endpoint] = SVGResource.Kind.allCases.map(\.routePath).map { pattern in
-            Endpoint(pattern) { [svg, options] request in
-                svg.outcome(request, route: Endpoint.routeName(pattern), maximumTiles: options.maximumTilesOnEventLoop)
+            let route = Endpoint.routeName(pattern)
+            return Endpoint(pattern) { [svg, options] request in
+                svg.outcome(request, route: route, maximumTiles: options.maximumTilesOnEventLoop)
             }
         }
         // A view that does not exist: one line naming the views there are.

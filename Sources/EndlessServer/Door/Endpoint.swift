@@ -3,20 +3,25 @@ import HTTPTypes
 /// One row of the endpoint table (`EndpointTable`): where it is, what its metrics call it, and how it answers. Its
 /// answer reads the parameters, checks them and makes the reply; the table has run the guards that hold for every
 /// row first.
-struct Endpoint: Sendable {
+final class Endpoint: Sendable {
     /// The router's pattern below the mount: literal segments, and `:name` for any one segment.
     let pattern: String
-    /// What `http.route` calls it in metrics: the pattern as Hummingbird names it (`/svg/ruler/tiles/{file}`).
+    /// What `http.route` calls it in metrics: the pattern as Hummingbird names it (`/svg/ruler/tiles/{file}`), after
+    /// the mount's prefix once it is in a table.
     let route: String
     /// The pattern's segments between slashes, cut once: `nil` for a `:name` segment, which matches any.
     let segments: [Substring?]
+    /// How many `:name` segments it has: none, and a path matches it only by being it.
+    let captureCount: Int
     /// The answer to a request whose path matched, with the segments `:name` matched, in order.
     let answer: @Sendable (EndpointRequest) -> Outcome
 
-    init(_ pattern: String, answer: @escaping @Sendable (EndpointRequest) -> Outcome) {
+    /// `route` is `routeName(pattern)` unless given (with a mount's prefix before it).
+    init(_ pattern: String, route: String? = nil, answer: @escaping @Sendable (EndpointRequest) -> Outcome) {
         self.pattern = pattern
-        self.route = Self.routeName(pattern)
+        self.route = route ?? Self.routeName(pattern)
         self.segments = SVGResource.segments(of: pattern[...]).map { $0.hasPrefix(":") ? nil : $0 }
+        self.captureCount = segments.count { $0 == nil }
         self.answer = answer
     }
 
@@ -25,6 +30,13 @@ struct Endpoint: Sendable {
         pattern.split(separator: "/", omittingEmptySubsequences: false).map { part in
             part.hasPrefix(":") ? "{\(part.dropFirst())}" : String(part)
         }.joined(separator: "/")
+    }
+}
+
+extension EndpointTable {
+    /// `endpoints` with the mount's prefix before their route names, made once: no request joins text for them.
+    static func prefixed(_ endpoints: [Endpoint], by mountPath: String) -> [Endpoint] {
+        endpoints.map { Endpoint($0.pattern, route: mountPath + $0.route, answer: $0.answer) }
     }
 }
 

@@ -12,10 +12,11 @@ struct EndpointTable: Sendable {
     /// Literal patterns first, so that `/svg/ruler` is never taken for `/svg/:view`.
     let endpoints: [Endpoint]
 
+    /// `endpoints`' route names are below the mount: the table puts `mountPath` before them.
     init(mountPath: String, endpoints: [Endpoint]) {
         self.mountPath = mountPath
-        self.endpoints =
-            endpoints.filter { !$0.pattern.contains(":") } + endpoints.filter { $0.pattern.contains(":") }
+        let rows = Self.prefixed(endpoints, by: mountPath)
+        self.endpoints = rows.filter { !$0.pattern.contains(":") } + rows.filter { $0.pattern.contains(":") }
     }
 
     /// What metrics call a request nothing matched, as Hummingbird's `MetricsMiddleware` does.
@@ -28,8 +29,10 @@ struct EndpointTable: Sendable {
     ) {
         let path = Self.path(of: target)
         let found = head.method == .get || head.method == .head ? match(path) : nil
-        let route = found.map { mountPath + $0.endpoint.route } ?? Self.unmatchedRoute
-        if let refusal = Self.refusal(head, target: target) { return (route, .now(refusal.answer(route: route))) }
+        let route = found?.endpoint.route ?? Self.unmatchedRoute
+        if let refusal = Self.refusal(head, target: target, path: path) {
+            return (route, .now(refusal.answer(route: route)))
+        }
         guard let (endpoint, captures) = found else {
             return (route, .now(PlainTextError.notHere(String(path)).answer(route: route)))
         }
@@ -39,8 +42,9 @@ struct EndpointTable: Sendable {
 
     /// What no endpoint may answer, before any reads a parameter: a URL over `Limits.maximumURLBytes` (414), a method
     /// other than GET and HEAD (405: Endless only reads), `..` in the path (404: nothing lives above `public/`).
-    static func refusal(_ head: HTTPRequest, target: String) -> PlainTextError? {
-        guard target.utf8.count <= Limits.maximumURLBytes, (head.path ?? "").utf8.count <= Limits.maximumURLBytes else {
+    static func refusal(_ head: HTTPRequest, target: String, path: Substring? = nil) -> PlainTextError? {
+        // The full path too: below a mount, the target is shorter than what was sent.
+        guard target.utf8.count <= Limits.maximumURLBytes, (head.path?.utf8.count ?? 0) <= Limits.maximumURLBytes else {
             return PlainTextError(.uriTooLong, "url: longer than \(Limits.maximumURLBytes) bytes; shorten the query")
         }
         guard head.method == .get || head.method == .head else {
@@ -48,15 +52,19 @@ struct EndpointTable: Sendable {
                 .methodNotAllowed, "method: \(head.method.rawValue) is not allowed; use GET or HEAD",
                 headers: [.allow: "GET, HEAD"])
         }
-        let path = Self.path(of: target)
+        let path = path ?? Self.path(of: target)
         guard !climbs(path) else { return PlainTextError.notHere(String(path)) }
         return nil
     }
 
     /// The endpoint whose pattern `path` matches, and the segments its `:name` parts matched.
     func match(_ path: Substring) -> (endpoint: Endpoint, captures: [Substring])? {
+        // Most requests name a pattern with no `:name` (`/svg/ruler`, `/frame/ruler`): compared whole, not cut.
+        for endpoint in endpoints where endpoint.captureCount == 0 && path == endpoint.pattern {
+            return (endpoint, [])
+        }
         let parts = SVGResource.segments(of: path)
-        for endpoint in endpoints where endpoint.segments.count == parts.count {
+        for endpoint in endpoints where endpoint.captureCount > 0 && endpoint.segments.count == parts.count {
             if let captures = Self.captures(of: parts, in: endpoint.segments) { return (endpoint, captures) }
         }
         return nil

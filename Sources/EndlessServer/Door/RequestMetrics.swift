@@ -15,12 +15,15 @@ final class RequestMetrics: Sendable {
         var status: Int
     }
 
-    struct Recorders: Sendable {
+    /// A series' recorders, made once: a connection keeps its last (a reference, no copy of the series).
+    final class Recorders: Sendable {
+        let series: Series
         let requests: Counter
         let duration: Timer
         let errors: Counter?
 
         init(_ series: Series, factory: any MetricsFactory) {
+            self.series = series
             let dimensions = [
                 ("http.route", series.route), ("http.request.method", series.method),
                 ("http.response.status_code", String(series.status)),
@@ -48,18 +51,25 @@ final class RequestMetrics: Sendable {
 
     init() {}
 
-    /// Records one answer, begun at `start` (`DispatchTime`'s nanoseconds).
-    func record(route: String, method: HTTPRequest.Method, status: Int, start: UInt64) {
+    /// Records one answer, begun at `start` (`DispatchTime`'s nanoseconds), in `last`'s recorders if it is of the
+    /// same series (a connection's answers mostly are): no lock then. Returns the series recorded in.
+    @discardableResult
+    func record(
+        route: String, method: HTTPRequest.Method, status: Int, start: UInt64, last: Recorders? = nil
+    ) -> Recorders {
         let series = Series(route: route, method: Self.label(method), status: status)
-        let recorders = made.withLock { made in
-            if let recorders = made[series] { return recorders }
-            let recorders = Recorders(series, factory: factory)
-            made[series] = recorders
-            return recorders
-        }
+        let recorders =
+            last.flatMap { $0.series == series ? $0 : nil }
+            ?? made.withLock { made in
+                if let recorders = made[series] { return recorders }
+                let recorders = Recorders(series, factory: factory)
+                made[series] = recorders
+                return recorders
+            }
         recorders.requests.increment()
         recorders.duration.recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start))
         recorders.errors?.increment()
+        return recorders
     }
 
     /// A method as OpenTelemetry's conventions label it: one it does not know is `_OTHER`, so that a client cannot

@@ -47,6 +47,8 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     private var flushPending = false
     /// A request answered here asked to close the connection: nothing after it is read.
     private var closing = false
+    /// The series this connection's last answer counted in: the next, most often of the same, takes no lock.
+    private var recorded: RequestMetrics.Recorders?
 
     init(_ shared: Shared) {
         self.shared = shared
@@ -118,7 +120,8 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
                     "Request", metadata: ["hb.request.path": "\(head.uri)", "hb.request.method": "\(head.method)"])
             }
             write(answer, bodiless: request.method == .head, context: context)
-            shared.metrics.record(route: route, method: request.method, status: Int(answer.status.code), start: start)
+            recorded = shared.metrics.record(
+                route: route, method: request.method, status: Int(answer.status.code), start: start, last: recorded)
             if request.asksToClose {
                 // As the router does: the answer goes out whole, then the output closes.
                 closing = true
@@ -168,9 +171,7 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         for field in answer.headers { fields.append((field.name.rawName, field.value)) }
         fields.append(("Date", HTTPDate.now))
         fields.append(("Server", shared.serverName))
-        if let length = answer.contentLength, answer.headers[.contentLength] == nil {
-            fields.append(("Content-Length", String(length)))
-        }
+        if let length = answer.contentLength { fields.append(("Content-Length", String(length))) }
         let status = HTTPResponseStatus(statusCode: answer.status.code, reasonPhrase: answer.status.reasonPhrase)
         let head = HTTPResponseHead(version: .http1_1, status: status, headers: HTTPHeaders(fields))
         context.write(wrapOutboundOut(.head(head)), promise: nil)

@@ -166,6 +166,7 @@ extension SVGResource {
     /// character by character (a tenth of reading a new window's URL).
     static func segments(of path: Substring) -> [Substring] {
         var parts: [Substring] = []
+        parts.reserveCapacity(8)  // one allocation: the deepest path has six parts
         var start = path.startIndex
         var index = start
         while index < path.endIndex {
