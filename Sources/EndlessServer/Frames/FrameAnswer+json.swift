@@ -149,36 +149,46 @@ private struct JSONOutput {
             let out = room.baseAddress!.assumingMemoryBound(to: UInt8.self)
             let hex: StaticString = "0123456789abcdef"
             var at = 0
-            func escaped(_ letter: UInt8) {
-                out[at] = UInt8(ascii: "\\")
-                out[at + 1] = letter
-                at += 2
-            }
             out[at] = UInt8(ascii: "\"")
             at += 1
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped(byte)
-                case UInt8(ascii: "\n"): escaped(UInt8(ascii: "n"))
-                case UInt8(ascii: "\r"): escaped(UInt8(ascii: "r"))
-                case UInt8(ascii: "\t"): escaped(UInt8(ascii: "t"))
-                case 0..<0x20:
-                    for letter in "\\u00".utf8 {
-                        out[at] = letter
+            Self.escapes.withUnsafeBufferPointer { escapes in
+                for byte in bytes {
+                    // One look a byte: most are written as they are.
+                    let escape = escapes[Int(byte)]
+                    if escape == 0 {
+                        out[at] = byte
                         at += 1
+                    } else if escape != 1 {
+                        out[at] = UInt8(ascii: "\\")
+                        out[at + 1] = escape
+                        at += 2
+                    } else {
+                        for letter in "\\u00".utf8 {
+                            out[at] = letter
+                            at += 1
+                        }
+                        out[at] = hex.utf8Start[Int(byte >> 4)]
+                        out[at + 1] = hex.utf8Start[Int(byte & 15)]
+                        at += 2
                     }
-                    out[at] = hex.utf8Start[Int(byte >> 4)]
-                    out[at + 1] = hex.utf8Start[Int(byte & 15)]
-                    at += 2
-                default:
-                    out[at] = byte
-                    at += 1
                 }
             }
             out[at] = UInt8(ascii: "\"")
             return at + 1
         }
         first = false
+    }
+
+    /// How JSON writes each byte in a string: 0 as it is, 1 as `\u00XX`, else a backslash and that letter.
+    private static let escapes: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): UInt8(byte)
+        case UInt8(ascii: "\n"): UInt8(ascii: "n")
+        case UInt8(ascii: "\r"): UInt8(ascii: "r")
+        case UInt8(ascii: "\t"): UInt8(ascii: "t")
+        case 0..<0x20: 1
+        default: 0
+        }
     }
 
     private mutating func separate() {
