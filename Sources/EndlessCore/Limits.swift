@@ -59,16 +59,27 @@ package enum Limits {
     /// Checks that text a user gave can stand in an XML document: XML 1.0 has no way to write the C0 controls (but
     /// tab, line feed and carriage return), U+FFFE or U+FFFF, so an SVG holding one would not parse.
     package static func checkXMLText(_ text: String, _ parameter: String) throws(EndlessError) {
-        var utf8 = text.utf8.makeIterator()
-        var previous: (UInt8, UInt8) = (0, 0)
-        while let byte = utf8.next() {
-            let forbidden =
-                byte < 0x20
-                ? !(byte == 0x09 || byte == 0x0A || byte == 0x0D)
-                : (byte == 0xBE || byte == 0xBF) && previous == (0xEF, 0xBF)
-            if forbidden { throw EndlessError(parameter, "must be \(Accepts.xmlText)") }
-            previous = (previous.1, byte)
+        let clean = text.utf8.withContiguousStorageIfAvailable(isXMLText) ?? isXMLText(Array(text.utf8))
+        guard clean else { throw EndlessError(parameter, "must be \(Accepts.xmlText)") }
+    }
+
+    /// Whether UTF-8 `bytes` hold no C0 control but tab and line breaks, and no U+FFFE or U+FFFF (EF BF BE, EF BF
+    /// BF): most bytes are printable ASCII and take one comparison.
+    private static func isXMLText(_ bytes: some RandomAccessCollection<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            index = bytes.index(after: index)
+            guard byte < 0x20 || byte == 0xEF else { continue }
+            if byte < 0x20 {
+                guard byte == 0x09 || byte == 0x0A || byte == 0x0D else { return false }
+            } else if bytes.distance(from: index, to: bytes.endIndex) >= 2, bytes[index] == 0xBF,
+                bytes[bytes.index(after: index)] & 0xFE == 0xBE
+            {
+                return false
+            }
         }
+        return true
     }
 
     /// Checks a window side a user gave.

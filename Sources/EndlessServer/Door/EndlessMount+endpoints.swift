@@ -91,7 +91,8 @@ extension SVGResponder {
 extension FrameResponder {
     /// A frame's answer: now if it draws little and the answers unsent leave room, else in the gate's turn.
     func outcome(_ request: EndpointRequest) -> Outcome {
-        let route = EndpointTable.path(of: request.target)
+        // The route (the path itself: a frame's pattern has no `:name`), found only for an error.
+        var route: String { String(EndpointTable.path(of: request.target)) }
         do {
             if gate.hasRoomForAnswers,
                 let light = try answer(
@@ -100,7 +101,7 @@ extension FrameResponder {
                 return .now(light)
             }
         } catch {
-            return .now(PlainTextError(error).answer(route: String(route)))
+            return .now(PlainTextError(error).answer(route: route))
         }
         return .later {
             do {
@@ -108,9 +109,9 @@ extension FrameResponder {
                     try answer(request.head, target: request.target, budget: .max, start: request.start)!
                 }
             } catch let error as EndlessError {
-                return PlainTextError(error).answer(route: String(route))
+                return PlainTextError(error).answer(route: route)
             } catch {
-                return PlainTextError.busy.answer(route: String(route))
+                return PlainTextError.busy.answer(route: route)
             }
         }
     }
