@@ -11,6 +11,12 @@ let package = Package(
         // Endless in a Hummingbird app of your own: `router.addEndless(at: "/endless")`.
         .library(name: "EndlessServer", targets: ["EndlessServer"]),
     ],
+    traits: [
+        // Off by default, so that an app that mounts Endless needs only the toolchain and zlib1g-dev; the `endless`
+        // release file and the tests turn it on (`--traits Libdeflate`): libdeflate gzips a whole answer in about
+        // two thirds of zlib's time (docs/performance.md).
+        .trait(name: "Libdeflate", description: "Gzip answers sent in one piece with libdeflate (libdeflate-dev).")
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -29,13 +35,14 @@ let package = Package(
         .target(name: "EndlessCore"),
         // Turns the core's tiles into SVG bytes.
         .target(name: "EndlessSVG", dependencies: ["EndlessCore"]),
-        // Debian's libdeflate-dev: gzips answers sent in one piece.
+        // Debian's libdeflate-dev: gzips answers sent in one piece, with the Libdeflate trait.
         .systemLibrary(name: "CLibdeflate"),
         // The HTTP server: validates requests, asks the core, streams, compresses, caches.
         .target(
             name: "EndlessServer",
             dependencies: [
-                "EndlessCore", "EndlessSVG", "CLibdeflate",
+                "EndlessCore", "EndlessSVG",
+                .target(name: "CLibdeflate", condition: .when(traits: ["Libdeflate"])),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -48,7 +48,7 @@ let package = Package(
             ],
             path: "endless/Sources/EndlessServer",
             resources: [.embedInCode("Resources/public"), .embedInCode("Resources/templates")],
-            swiftSettings: [.unsafeFlags(["-enable-testing"])]
+            swiftSettings: [.unsafeFlags(["-enable-testing"]), .define("Libdeflate")]
         ),
         // `LLVMFuzzerTestOneInput`; libFuzzer brings `main`. `FuzzCorpusTests.swift` is a link to the main package's
         // test of the committed corpus, whose request mapping and checks this target shares (its tests are left out

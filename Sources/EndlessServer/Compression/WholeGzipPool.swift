@@ -1,10 +1,16 @@
-import CLibdeflate
+#if Libdeflate
+    import CLibdeflate
+#endif
 import NIOCore
 import Synchronization
 
 /// libdeflate compressors ready for reuse, for answers sent in one piece: libdeflate compresses a whole buffer at
 /// once (it cannot flush mid-stream, so chunked answers go to zlib) in about two thirds of zlib's time at the same
 /// level and size (docs/benchmark-history.md has the figures). At most `capacity` idle compressors are kept.
+///
+/// Built without the `Libdeflate` trait (an app that mounts Endless, by default), it has none: `gzip` gives `nil`, and
+/// every caller compresses with zlib (`CompressorPool.gzip`) instead.
+#if Libdeflate
 final class WholeGzipPool: Sendable {
     private let idle = Mutex<[Compressor]>([])
     private let capacity: Int
@@ -50,3 +56,11 @@ final class WholeGzipPool: Sendable {
         return written == 0 ? nil : output
     }
 }
+#else
+final class WholeGzipPool: Sendable {
+    init(capacity: Int) {}
+    func gzip(_ bytes: ByteBuffer) -> ByteBuffer? { nil }
+    func gzip(_ bytes: [UInt8]) -> ByteBuffer? { nil }
+    static func smallest(_ bytes: ByteBuffer) -> ByteBuffer? { nil }
+}
+#endif

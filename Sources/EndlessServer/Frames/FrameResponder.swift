@@ -59,7 +59,7 @@ struct FrameResponder: Sendable {
         var headers = Self.headers
         // A body that fits in a packet either way goes as it is: compressing it would cost more than it saves.
         if body.readableBytes > Self.smallestGzipped, request.headerFields.acceptsGzip,
-            let gzipped = compressors.wholes.gzip(body)
+            let gzipped = compressors.wholes.gzip(body) ?? compressors.gzip(body)
         {
             (body, headers[.contentEncoding]) = (gzipped, "gzip")
         }
