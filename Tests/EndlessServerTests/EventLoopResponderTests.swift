@@ -73,9 +73,11 @@ import Testing
                     port: port, request: "GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                 #expect(text.hasPrefix("HTTP/1.1 4"), "\(text.prefix(40))")
             }
-            var bytes: [UInt8] = []
-            registry.emit(into: &bytes)
-            let metrics = String(decoding: bytes, as: UTF8.self)
+            let metrics = try await metrics(of: registry) {
+                $0.contains(
+                    #"http_server_request_duration_count{http_route="/svg/ruler",http_request_method="GET",http_response_status_code="414"} 1"#
+                )
+            }
             for status in ["400", "414"] {
                 let series =
                     #"{http_route="/svg/ruler",http_request_method="GET",http_response_status_code=""#
@@ -113,9 +115,9 @@ import Testing
             var body = ByteBuffer()
             for var chunk in fast.chunks { body.writeBuffer(&chunk) }
             #expect(try body.gunzipped() == (try renderCommand(["loop", "--offset", "7.5", "--width", "300"])))
-            var text: [UInt8] = []
-            registry.emit(into: &text)
-            let metrics = String(decoding: text, as: UTF8.self)
+            let timedTwice =
+                #"http_server_request_duration_count{http_route="/svg/loop",http_request_method="GET",http_response_status_code="200"} 2"#
+            let metrics = try await metrics(of: registry) { $0.contains(timedTwice) }
             // Both count in every series, the one the router answered and the one the event loop did.
             #expect(
                 metrics.contains(

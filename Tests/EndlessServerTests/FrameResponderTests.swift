@@ -116,9 +116,9 @@ import Testing
                     "\(key): \(String(describing: served[key]).prefix(200)) against \(String(describing: made[key]).prefix(200))"
                 )
             }
-            var emitted: [UInt8] = []
-            registry.emit(into: &emitted)
-            let metrics = String(decoding: emitted, as: UTF8.self)
+            let metrics = try await metrics(of: registry) {
+                $0.contains(#"http_server_request_duration_count{http_route="/frame/ruler","#)
+            }
             #expect(
                 metrics.contains(
                     #"hb_requests{http_route="/frame/ruler",http_request_method="GET",http_response_status_code="200"} 1"#

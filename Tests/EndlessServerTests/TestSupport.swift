@@ -29,6 +29,22 @@ func eventLoopShared(
     return try door(options: options, registry: PrometheusCollectorRegistry(), logger: logger).1
 }
 
+/// `registry`'s text once `done` holds of it, or after 3 s: the event loop hands its answers' durations to their
+/// timers every second (`LoopDurations`).
+func metrics(
+    of registry: PrometheusCollectorRegistry, once done: (String) -> Bool
+) async throws -> String {
+    var text = ""
+    for _ in 0..<30 {
+        var bytes: [UInt8] = []
+        registry.emit(into: &bytes)
+        text = String(decoding: bytes, as: UTF8.self)
+        if done(text) { break }
+        try await Task.sleep(for: .milliseconds(100))
+    }
+    return text
+}
+
 /// A GET of `target` as the endpoint table hands it to an endpoint.
 func endpointRequest(_ target: String) -> EndpointRequest {
     EndpointRequest(

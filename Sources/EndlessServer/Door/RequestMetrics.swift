@@ -2,6 +2,7 @@ import Dispatch
 import HTTPTypes
 import Hummingbird
 import Metrics
+import NIOCore
 import Synchronization
 
 /// The series Hummingbird's `MetricsMiddleware` records for each request the router answers (`hb.requests`,
@@ -49,13 +50,28 @@ final class RequestMetrics: Sendable {
     /// rest of its metrics go (a test's own registry among them).
     private let factory = MetricsSystem.currentFactory
 
+    /// Each event loop's batch of durations, made the first time a connection on it asks.
+    private let loops = Mutex<[ObjectIdentifier: NIOLoopBound<LoopDurations>]>([:])
+
     init() {}
+
+    /// The batch of durations of the answers made on `loop`: the loop hands it to the timers every second.
+    func durations(on loop: any EventLoop) -> LoopDurations {
+        loops.withLock { loops in
+            if let made = loops[ObjectIdentifier(loop)] { return made.value }
+            let made = NIOLoopBound(LoopDurations(), eventLoop: loop)
+            loops[ObjectIdentifier(loop)] = made
+            loop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in made.value.flush() }
+            return made.value
+        }
+    }
 
     /// Records one answer, begun at `start` (`DispatchTime`'s nanoseconds), in `last`'s recorders if it is of the
     /// same series (a connection's answers mostly are): no lock then. Returns the series recorded in.
     @discardableResult
     func record(
-        route: String, method: HTTPRequest.Method, status: Int, start: UInt64, last: Recorders? = nil
+        route: String, method: HTTPRequest.Method, status: Int, start: UInt64, last: Recorders? = nil,
+        batch: LoopDurations? = nil
     ) -> Recorders {
         let series = Series(route: route, method: Self.label(method), status: status)
         let recorders =
@@ -67,7 +83,12 @@ final class RequestMetrics: Sendable {
                 return recorders
             }
         recorders.requests.increment()
-        recorders.duration.recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start))
+        let nanoseconds = Int64(DispatchTime.now().uptimeNanoseconds - start)
+        if let batch {
+            batch.add(nanoseconds, to: recorders.duration)
+        } else {
+            recorders.duration.recordNanoseconds(nanoseconds)
+        }
         recorders.errors?.increment()
         return recorders
     }

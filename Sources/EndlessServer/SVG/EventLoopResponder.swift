@@ -49,10 +49,16 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     private var closing = false
     /// The series this connection's last answer counted in: the next, most often of the same, takes no lock.
     private var recorded: RequestMetrics.Recorders?
+    /// Where this connection's answers' durations wait for their timers: its event loop's batch.
+    private var durations: LoopDurations?
 
     init(_ shared: Shared) {
         self.shared = shared
         logsRequests = shared.logger.logLevel <= .info
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        durations = shared.metrics.durations(on: context.eventLoop)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -121,7 +127,8 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
             }
             write(answer, bodiless: request.method == .head, context: context)
             recorded = shared.metrics.record(
-                route: route, method: request.method, status: Int(answer.status.code), start: start, last: recorded)
+                route: route, method: request.method, status: Int(answer.status.code), start: start, last: recorded,
+                batch: durations)
             if request.asksToClose {
                 // As the router does: the answer goes out whole, then the output closes.
                 closing = true
