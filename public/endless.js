@@ -45,11 +45,28 @@
 :host([stale]) .canvas { opacity: .6; }
 :host([zoomable]) .view, .grid .view { touch-action: pan-x pan-y; }`;
 
+  // A page that requires Trusted Types gets HTML only from a policy: this one, `endless`, passes this script's own
+  // markup and the server's SVG (its `trusted-types` list must name it). Styles are constructed sheets, which no
+  // `style-src` forbids, not `<style>` elements.
+  let policy;
+  try {
+    policy = window.trustedTypes?.createPolicy('endless', { createHTML: (markup) => markup });
+  } catch {
+    console.error("Endless: add `endless` to the page's `trusted-types` policy names");
+  }
+  const trusted = (markup) => (policy ? policy.createHTML(markup) : markup);
+  const sheet = (text = '') => {
+    const made = new CSSStyleSheet();
+    made.replaceSync(text);
+    return made;
+  };
+  const baseSheet = sheet(css);
+
   // Shadow roots are cloned from one parsed once. Tiles are aria-hidden: the element's ARIA says what they show.
-  shadow.innerHTML = `<style>${css}</style><style></style><style></style><div class="frame">` +
+  shadow.innerHTML = trusted('<div class="frame">' +
     '<div class="view" part="view" aria-hidden="true"><div class="content"><svg class="canvas"></svg></div></div>' +
     '<div class="static"><slot></slot></div><div class="pointer" part="pointer"></div>' +
-    '<div class="stale" part="stale"></div><p class="error" role="alert" hidden></p></div>';
+    '<div class="stale" part="stale"></div><p class="error" role="alert" hidden></p></div>');
 
   const placeTile = (el, tile) => { el.setAttribute('x', tile.left); el.setAttribute('y', tile.top); };
 
@@ -72,7 +89,7 @@
    * @fires endless-online - its server answers again
    */
   class EndlessView extends HTMLElement {
-    #frame; #view; #content; #canvas; #error; #themeStyle; #sizeStyle;
+    #frame; #view; #content; #canvas; #error; #themeSheet = sheet(); #sizeSheet = sheet();
     #kind; #configuration;
     #readout = {}; #tiles = new Map(); #axes = []; #mark = null;
     #startAt = null; #committed = null;
@@ -99,7 +116,7 @@
       this[internals] = this.attachInternals();
       const root = this.attachShadow({ mode: 'open' });
       root.append(shadow.content.cloneNode(true));
-      [, this.#themeStyle, this.#sizeStyle] = root.querySelectorAll('style');
+      root.adoptedStyleSheets = [baseSheet, this.#themeSheet, this.#sizeSheet];
       [this.#frame, this.#view, this.#content, this.#canvas, this.#error] =
         ['.frame', '.view', '.content', '.canvas', '.error'].map((selector) => root.querySelector(selector));
       this.#frame.classList.add(kind);
@@ -206,7 +223,7 @@
       this.#startAt = at;
       this.#pace = 1;
       this.#waited = 0;
-      this.#sizeStyle.textContent = this[sizeCSS]();
+      this.#sizeSheet.replaceSync(this[sizeCSS]());
       this[ask]({ first: 1 });
     }
 
@@ -432,7 +449,7 @@
     /** Tiles first, so a recenter moves content and scroll together; then the readout. */
     #apply(frame, quiet) {
       this.#error.hidden = true;
-      if (frame.style) this.#themeStyle.textContent = frame.style;
+      if (frame.style) this.#themeSheet.replaceSync(frame.style);
       this.#underlay?.remove();
       this.#underlay = null;
       if (frame.underlay) { // a new scale: the old one's tiles, scaled as the server says, under the new ones
@@ -467,7 +484,7 @@
       }
       if (!add.length) return;
       // One parse and insertion a frame, not a tile.
-      template.innerHTML = add.map((tile) => tile.svg).join('');
+      template.innerHTML = trusted(add.map((tile) => tile.svg).join(''));
       const added = [...template.content.children];
       add.forEach((tile, index) => {
         placeTile(added[index], tile);

@@ -40,7 +40,8 @@ return arguments[0].map((tag) => {
   const el = document.getElementById(id);
   const parts = [...el.shadowRoot.querySelectorAll('[part]')].filter((p) => getComputedStyle(p).display !== 'none')
     .map((p) => p.getAttribute('part'));
-  const css = el.shadowRoot.querySelector('style').textContent;
+  // The element's styles are constructed sheets (no `<style>`: a strict policy forbids them).
+  const css = el.shadowRoot.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]).map((r) => r.cssText).join('\n');
   return { tag, name: cls.name, superclass: Object.getPrototypeOf(cls).name, observed: [...cls.observedAttributes],
            formAssociated: Boolean(cls.formAssociated), fields, methods: methods.sort(),
            own: Object.keys(document.createElement(tag)), parts,

@@ -1,0 +1,112 @@
+"""A careful site: the elements on a page of another origin whose Content-Security-Policy forbids inline scripts and
+styles and requires Trusted Types (issue 44), in Chromium, Firefox and WebKit. No policy is violated and no script
+fails; every element draws; keys move the ruler; the form submits its exact value; and the ruler looks the same, pixel
+for pixel, as on the same page without the policy."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+import pytest
+
+from test_every_browser import ENGINES, Browser
+from test_faults import settles, standing
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Careful</title><link rel="icon" href="data:,">
+<script src="/record.js"></script>
+<script src="{base}/endless.js"></script></head>
+<body>
+<form id="form" action="/submitted.html" method="get">
+  <endless-ruler id="kg" name="kg" value="72.4"></endless-ruler>
+  <endless-loop id="loop" count="21" item="3"></endless-loop>
+  <endless-grid id="grid" x="0" y="0" tile="100"></endless-grid>
+  <button>Submit</button>
+</form>
+</body></html>
+"""
+
+# The page's own script, from its own origin: every violation and script error it hears.
+RECORD = """window.violations = []; window.failures = [];
+document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+window.addEventListener('error', (e) => failures.push(String(e.message)));
+"""
+
+# The issue's policy, with the server's origin in place of https://endless.example.
+POLICY = ("default-src 'none'; script-src 'self' {base}; connect-src {base}; img-src {base} data:; "
+          "style-src 'self' {base}; require-trusted-types-for 'script'")
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def browser(request):
+    b = Browser(request.param)
+    yield b
+    b.quit()
+
+
+@pytest.fixture(scope="module")
+def careful_origin(server, tmp_path_factory):
+    """A static server on another origin: `/` with the strict policy, `/plain.html` the same page without it."""
+    root: Path = tmp_path_factory.mktemp("careful-origin")
+    base = f"http://127.0.0.1:{server.port}"
+    (root / "index.html").write_text(PAGE.format(base=base))
+    (root / "plain.html").write_text(PAGE.format(base=base))
+    (root / "record.js").write_text(RECORD)
+    (root / "submitted.html").write_text('<!doctype html><title>Submitted</title><link rel="icon" href="data:,">')
+    policy = POLICY.format(base=base)
+
+    class Careful(http.server.SimpleHTTPRequestHandler):
+        def end_headers(self):
+            if self.path.split("?")[0] in ("/", "/index.html"):
+                self.send_header("Content-Security-Policy", policy)
+            super().end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Careful, directory=str(root)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+def live(b: Browser, view: str) -> bool:
+    return b.js("const el = document.getElementById(arguments[0]);"
+                "return Boolean(el.shadowRoot && el.shadowRoot.querySelector('.frame.live .canvas > *'))", view)
+
+
+def load(b: Browser, url: str):
+    b.get(url)
+    b.wait(lambda: all(live(b, view) for view in ["kg", "loop", "grid"]),
+           lambda: f"not every element drew: {b.js('return [violations, failures]')}")
+    settles(b, "kg", "72.4")
+
+
+def ruler_picture(b: Browser) -> bytes:
+    if b.engine == "firefox":
+        from marionette_driver.by import By
+
+        element = b.marionette.find_element(By.ID, "kg")
+        return b.marionette.screenshot(element=element, format="binary")
+    return b.driver.find_element("id", "kg").screenshot_as_png
+
+
+def test_the_elements_work_under_a_strict_policy(browser, careful_origin):
+    b = browser
+    load(b, careful_origin + "/")
+    assert b.js("return document.getElementById('kg').shadowRoot.adoptedStyleSheets.length") == 3
+    # Keys move the ruler; the form submits the exact value.
+    b.press("kg", "\ue014")  # ArrowRight
+    settles(b, "kg", "72.5")
+    picture = ruler_picture(b)
+    assert b.js("return violations") == [] and b.js("return failures") == []
+    b.js("document.getElementById('form').requestSubmit()")
+    b.wait(lambda: "kg=72.5" in b.url, lambda: f"submitted to {b.url}")
+    # The same page without the policy: the ruler at the same value looks the same, pixel for pixel.
+    load(b, careful_origin + "/plain.html")
+    b.press("kg", "\ue014")
+    settles(b, "kg", "72.5")
+    assert ruler_picture(b) == picture, "the ruler looks different under the policy"
