@@ -38,13 +38,13 @@ struct SVGResponder: Sendable {
     /// Answers from the response cache when this URL went out before in this encoding and was kept (a 304 for a
     /// matching `If-None-Match`, headers alone for HEAD); else reads the URL (its query once) and says what to draw.
     /// Throws for a URL no SVG route has, or a bad parameter. A miss is left for the caller to count, once it draws
-    /// (a look that hands the request on would count it twice), unless `countingMisses`.
+    /// (a look that hands the request on would count it twice).
     /// `target` is the path below the mount, with the query.
-    func decide(_ request: HTTPRequest, target: String, countingMisses: Bool = false) throws(EndlessError) -> Decision {
+    func decide(_ request: HTTPRequest, target: String) throws(EndlessError) -> Decision {
         let gzip = request.headerFields.acceptsGzip
         let key = Self.cacheKey(path: target, gzip: gzip)
         let conditional = request.headerFields[.ifNoneMatch] != nil || request.method == .head
-        if let cached = responses.response(for: key, countingMisses: countingMisses) {
+        if let cached = responses.response(for: key, countingMisses: false) {
             guard conditional,
                 let answer = Self.bodiless(
                     request, cached.resource, etag: cached.etag, pinned: cached.pinned, gzip: gzip)
