@@ -36,16 +36,12 @@ struct HTTPAnswer: Sendable {
 }
 
 extension Response {
-    /// The router's response for `answer`; `unsent` is let go of once the body is written (or dropped).
-    init(_ answer: HTTPAnswer, unsent: RenderGate.Unsent?, bytesSent: Counter?) {
-        let chunks = answer.chunks
-        let payloadBytes = answer.payloadBytes
+    /// The router's response for `answer`: its body written as `EndlessAnswer.writeBody(_:)` hands it over.
+    init(_ answer: EndlessAnswer) {
         self.init(
             status: answer.status, headers: answer.headers,
             body: ResponseBody(contentLength: answer.contentLength) { writer in
-                withExtendedLifetime(unsent) {}
-                for chunk in chunks { try await writer.write(chunk) }
-                bytesSent?.increment(by: payloadBytes)
+                try await answer.writeBody { try await writer.write($0) }
                 try await writer.finish(nil)
             })
     }

@@ -29,7 +29,7 @@ struct PlainTextError: HTTPResponseError {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        Response(answer(route: ""), unsent: nil, bytesSent: nil)
+        Response(EndlessAnswer(answer(route: "")))
     }
 
     /// The error as an answer, counted under `route`: one line of text, never kept by a cache.

@@ -1,8 +1,9 @@
-"""Examples/HelloEndless: an app of its own routes that mounts Endless at /endless, as a Swift developer would.
+"""The example apps, each of its own routes, mounting Endless at /endless as a Swift developer would: HelloEndless in
+Hummingbird (Examples/HelloEndless) and HelloVapor in Vapor (Integrations/EndlessVapor).
 
-The app is the binary from `EXAMPLE_BIN`, else `swift build --package-path Examples/HelloEndless` (built if missing).
-A window and a frame through the mount, then its order form in Chromium: the ruler asks the mount, and its value
-submits to the app's own route.
+Each app is the binary from `EXAMPLE_BIN` (`VAPOR_EXAMPLE_BIN`), else its package's build (built if missing). A window
+and a frame through the mount, then its order form in Chromium: the ruler asks the mount, and its value submits to the
+app's own route.
 """
 
 from __future__ import annotations
@@ -22,26 +23,42 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 REPO = Path(__file__).resolve().parents[2]
-EXAMPLE = REPO / "Examples" / "HelloEndless"
-SERVING = re.compile(r"serving on http://127\.0\.0\.1:(\d+)/")
+# Each app: its package, and the variable that names its binary.
+APPS = {
+    "HelloEndless": (REPO / "Examples" / "HelloEndless", "EXAMPLE_BIN"),
+    "HelloVapor": (REPO / "Integrations" / "EndlessVapor", "VAPOR_EXAMPLE_BIN"),
+}
+# HelloEndless says where it serves; Vapor's log does for HelloVapor.
+SERVING = re.compile(r"(?:serving|Server started) on http://127\.0\.0\.1:(\d+)")
 
 
-def _binary() -> str:
-    if os.environ.get("EXAMPLE_BIN"):
-        return os.environ["EXAMPLE_BIN"]
-    build = ["swift", "build", "--package-path", str(EXAMPLE)]
+class App(str):
+    """An app's address, which knows the app's name."""
+
+    def __new__(cls, base: str, name: str):
+        app = super().__new__(cls, base)
+        app.name = name
+        return app
+
+
+def _binary(name: str) -> str:
+    package, variable = APPS[name]
+    if os.environ.get(variable):
+        return os.environ[variable]
+    build = ["swift", "build", "--package-path", str(package)]
     bin_dir = subprocess.run(build + ["--show-bin-path"], check=True, capture_output=True, text=True).stdout.strip()
-    binary = Path(bin_dir) / "HelloEndless"
+    binary = Path(bin_dir) / name
     if not binary.exists():
-        subprocess.run(build, check=True)
+        subprocess.run(build + ["--product", name], check=True)
     return str(binary)
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    """The example app on a free port, started in an empty directory."""
+@pytest.fixture(scope="module", params=list(APPS))
+def app(request, tmp_path_factory):
+    """Each example app on a free port, started in an empty directory."""
+    name = request.param
     process = subprocess.Popen(
-        [_binary(), "0"], cwd=tmp_path_factory.mktemp("example-cwd"), stdin=subprocess.DEVNULL,
+        [_binary(name), "0"], cwd=tmp_path_factory.mktemp("example-cwd"), stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     found, port, log = threading.Event(), [], []
 
@@ -57,8 +74,8 @@ def app(tmp_path_factory):
     threading.Thread(target=drain, daemon=True).start()
     if not found.wait(60) or not port:
         process.kill()
-        raise RuntimeError("HelloEndless did not start:\n" + "".join(log))
-    yield f"http://127.0.0.1:{port[0]}"
+        raise RuntimeError(f"{name} did not start:\n" + "".join(log))
+    yield App(f"http://127.0.0.1:{port[0]}", name)
     process.terminate()
     process.wait(10)
 
@@ -109,6 +126,7 @@ def test_the_apps_page_holds_a_live_ruler_that_asks_the_mount_and_submits(app, c
     wait.until(lambda d: "/order" in d.current_url)
     assert "weight=1.6" in chromium.current_url
     assert chromium.find_element("id", "ordered").text == "You ordered 1.6 kg."
-    assert chromium.find_elements("css selector", "main > svg"), "the receipt draws the ruler at 1.6 with EndlessSVG"
+    if app.name == "HelloEndless":
+        assert chromium.find_elements("css selector", "main > svg"), "the receipt draws the ruler at 1.6 with EndlessSVG"
     severe = [e for e in chromium.get_log("browser") if e.get("level") == "SEVERE"]
     assert not severe, severe

@@ -9,15 +9,11 @@ extension RouterGroup {
     func add(_ table: EndpointTable, gate: RenderGate, bytesSent: [String: Counter]) {
         for endpoint in table.endpoints {
             let handler: @Sendable (Request, Context) async throws -> Response = { request, _ in
-                let target = table.local(request.head.path ?? request.uri.string)
-                let answer: HTTPAnswer
-                switch table.outcome(for: request.head, target: target).outcome {
-                case .now(let ready): answer = ready
-                case .later(let work): answer = await work()
-                }
-                guard answer.status.code < 400 else { throw AnswerError(answer: answer) }
-                let unsent = answer.drawn ? RenderGate.Unsent(answer.payloadBytes, in: gate) : nil
-                return Response(answer, unsent: unsent, bytesSent: bytesSent[answer.route])
+                var head = request.head
+                head.path = head.path ?? request.uri.string
+                let answer = await table.answer(head, gate: gate, bytesSent: bytesSent)
+                guard answer.status.code < 400 else { throw AnswerError(answer: answer.answer) }
+                return Response(answer)
             }
             get(RouterPath(endpoint.pattern), use: handler)
             head(RouterPath(endpoint.pattern), use: handler)
@@ -39,6 +35,6 @@ struct AnswerError: HTTPResponseError {
     let answer: HTTPAnswer
     var status: HTTPResponse.Status { answer.status }
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        Response(answer, unsent: nil, bytesSent: nil)
+        Response(EndlessAnswer(answer))
     }
 }
