@@ -4,8 +4,13 @@
 
 // The elements' script runs once the page's first frame is painted: until then each element shows the server's
 // picture inlined in it, and that frame waits for no shadow root (docs/protocol.md: "The bundled page paints first").
+// Under the page's Trusted Types policy, a script's address passes through a policy of the page's own, which
+// passes that one address alone.
+const elementsScript = document.getElementById('elements-script').href;
+const scripts = window.trustedTypes?.createPolicy('endless-page',
+  { createScriptURL: (url) => (url === elementsScript ? url : null) });
 requestAnimationFrame(() => setTimeout(() => document.head.append(Object.assign(document.createElement('script'),
-  { src: document.getElementById('elements-script').href }))));
+  { src: scripts ? scripts.createScriptURL(elementsScript) : elementsScript }))));
 
 const address = new URLSearchParams(location.search);
 const byId = (id) => document.getElementById(id);

@@ -1,13 +1,15 @@
 """A careful site: the elements on a page of another origin whose Content-Security-Policy forbids inline scripts and
 styles and requires Trusted Types (issue 44), in Chromium, Firefox and WebKit. No policy is violated and no script
 fails; every element draws; keys move the ruler; the form submits its exact value; and the ruler looks the same, pixel
-for pixel, as on the same page without the policy."""
+for pixel, as on the same page without the policy. And the bundled page, which sends a strict policy of its own."""
 
 from __future__ import annotations
 
 import functools
 import http.server
+import re
 import threading
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -110,3 +112,37 @@ def test_the_elements_work_under_a_strict_policy(browser, careful_origin):
     b.press("kg", "\ue014")
     settles(b, "kg", "72.5")
     assert ruler_picture(b) == picture, "the ruler looks different under the policy"
+
+
+def test_the_bundled_page_sends_a_strict_policy_and_works_under_it(browser, server):
+    """The bundled page's own policy forbids inline scripts and styles and requires Trusted Types; its markup has
+    none, and under the policy every view goes live (its elements' script loads through page.js's one policy), keys
+    move the weight, nothing is refused, and its form submits; a style added by script is refused: it is in force."""
+    b = browser
+    with urllib.request.urlopen(server.base + "/") as response:
+        policy, html = response.headers["Content-Security-Policy"], response.read().decode()
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert "unsafe" not in policy and directives["default-src"] == "'none'", policy
+    assert (directives["script-src"], directives["style-src"]) == ("'self'", "'self'"), policy
+    assert directives["require-trusted-types-for"] == "'script'", policy
+    inline = re.findall(r"<style|\sstyle=|<script(?![^>]*\ssrc=)|\son[a-z]+=", html)
+    assert not inline, f"the page's markup has inline script or style: {inline}"
+    b.get(server.base + "/?value=72.4")
+    b.wait(lambda: all(live(b, view) for view in ["weight", "pounds", "height", "loop", "grid", "inch", "time"]),
+           "not every view of the bundled page went live under its policy")
+    b.js("window.violations = []; document.addEventListener('securitypolicyviolation',"
+         " (e) => violations.push(`${e.violatedDirective} ${e.blockedURI}`));")
+    b.press("weight", "\ue014")  # ArrowRight
+    settles(b, "weight", "72.5")
+    b.js("document.querySelector('details.embed').open = true")
+    b.wait(lambda: b.js("return document.querySelector('details.embed pre') !== null"), "no embed snippet")
+    assert b.js("return violations") == [], "the page broke its own policy"
+    # In force, not merely sent: a style put in by script is refused, and reported.
+    colour = b.js("const s = document.createElement('style'); s.textContent = 'main { color: rgb(1, 2, 3) }';"
+                  "document.head.append(s); return getComputedStyle(document.querySelector('main')).color")
+    assert colour != "rgb(1, 2, 3)"
+    b.wait(lambda: any(v.startswith("style-src") for v in b.js("return violations")), "the refusal was not reported")
+    b.js("document.getElementById('height-form').requestSubmit()")
+    b.wait(lambda: "height=172.5" in b.url, lambda: f"submitted to {b.url}")
+    b.wait(lambda: b.js("return document.getElementById('submitted').textContent") == "Submitted: height=172.5",
+           "the page did not say what was submitted")

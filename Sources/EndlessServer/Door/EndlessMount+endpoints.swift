@@ -49,7 +49,11 @@ extension EndlessMount {
         let html = templates.render(page, withTemplate: "index") ?? ""
         // Its four pictures compress well: the first comes sooner over a network.
         return svg.compressors.answer(
-            ByteBuffer(string: html), headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+            ByteBuffer(string: html),
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-cache",
+                .contentSecurityPolicy: IndexPage.contentSecurityPolicy,
+            ],
             to: request.head, route: "/")
     }
 }

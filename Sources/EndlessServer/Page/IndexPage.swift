@@ -38,6 +38,12 @@ struct IndexPage {
     var pageScript = "/page.js"
     var styleSheet = "/endless.css"
 
+    /// The page's own policy, as strict as a careful site's: nothing inline, nothing from elsewhere, and HTML and
+    /// script addresses set only through the Trusted Types policies of its two scripts (endless.js, page.js).
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; "
+        + "form-action 'self'; base-uri 'none'; require-trusted-types-for 'script'; trusted-types endless endless-page"
+
     /// The height ruler of the page's form: 100…250 cm in half centimetres.
     static let heightRuler = try! Ruler(
         RulerConfiguration(minimum: 100, maximum: 250, step: DecimalNumber("0.5")!, ends: .clamp, unit: "cm"))
