@@ -117,6 +117,11 @@ package enum Limits {
             "a whole number of presses from \(keyPressRange.lowerBound) to \(keyPressRange.upperBound)"
         package static let gridLevel =
             "a whole zoom level from \(gridLevelRange.lowerBound) to \(gridLevelRange.upperBound) (a tile covers 2^zoom × 2^zoom)"
+        package static let instant =
+            "an RFC 3339 instant to the second, like 2026-03-29T00:30:00Z or 2026-03-29T01:30:00+01:00, from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
+        package static let timeScale =
+            "a rung of the ladder: \(TimeScale.allCases.map(\.rawValue).joined(separator: ", "))"
+        package static let zone = "an IANA time zone name, like Europe/London, Asia/Kathmandu or UTC"
         package static let decimal =
             "a decimal number like 72.4, with at most 6 decimals, between -\(text(maximumDecimal)) and \(text(maximumDecimal))"
         package static let factor =

@@ -3,11 +3,11 @@ import EndlessCore
 import EndlessSVG
 import Foundation
 
-/// `endless render ruler|grid|loop …`: one window as a standalone SVG document on stdout.
+/// `endless render ruler|grid|loop|timeline …`: one window as a standalone SVG document on stdout.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write one window of a view as an SVG document to stdout.",
-        subcommands: [RenderRuler.self, RenderGrid.self, RenderLoop.self]
+        subcommands: [RenderRuler.self, RenderGrid.self, RenderLoop.self, RenderTimeline.self]
     )
 }
 

@@ -42,7 +42,7 @@ import Testing
     /// A flag where the docs give `endless`'s own: a code span that starts with it, or after `endless serve` or
     /// `endless render …`.
     @Test func everyFlagTheDocsNameIsInTheHelp() throws {
-        let helps = try ["ruler", "grid", "loop"].map { try Self.help("render", $0) }.joined() + Self.help("serve")
+        let helps = try ["ruler", "grid", "loop", "timeline"].map { try Self.help("render", $0) }.joined() + Self.help("serve")
         let flags =
             try Self.named(#"`(--[a-z][a-z-]*)"#) + Self.named(#"`endless (?:serve|render)[^`]*?(--[a-z][a-z-]*)"#)
         #expect(flags.count > 8, "the docs name flags")

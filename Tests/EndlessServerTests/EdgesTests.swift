@@ -151,6 +151,37 @@ import Testing
         probe.report()
     }
 
+    /// Time's ends (the first second of year 1, the last of 9999, and a second past each, in UTC and with the
+    /// largest offsets), crossed with every rung at the smallest and largest spacing, every look and zones with odd
+    /// offsets; blocks at the ends of their range and of `Int64`.
+    @Test func timelineWindowsAndBlocksAtEveryEdge() async throws {
+        let probe = try EdgeProbe()
+        let instants =
+            [
+                "0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "0000-12-31T23:59:59Z", "10000-01-01T00:00:00Z",
+                "0001-01-01T00:00:00-23:59", "0001-01-01T00:00:00%2B23:59", "9999-12-31T23:59:59-23:59",
+                "9999-12-31T23:59:59%2B23:59", "2026-03-29T01:30:00%2B01:00",
+            ] + Self.int64Ends
+        let zones = ["UTC", "Europe/London", "Australia/Lord_Howe", "Pacific/Kiritimati", "Etc/GMT%2B12"]
+        let spacings = Self.edges(Limits.tickSpacingRange)
+        for scale in TimeScale.allCases.map(\.rawValue) + ["2h", ""] {
+            for spacing in spacings {
+                for look in ["", "&orientation=vertical", "&dir=rtl"] {
+                    for at in instants {
+                        for zone in zones where zone == "UTC" || spacing == spacings[2] {
+                            let query = "scale=\(scale)&spacing=\(spacing)&tz=\(zone)\(look)"
+                            await probe.check("/svg/timeline?at=\(at)&\(query)&min=\(at)")
+                        }
+                    }
+                    for block in Self.int64Ends + ["0", "-1725989", "-1725990", "7038952", "7038953"] {
+                        await probe.check("/svg/timeline/tiles/\(block).svg?scale=\(scale)&spacing=\(spacing)\(look)")
+                    }
+                }
+            }
+        }
+        probe.report()
+    }
+
     /// A page's report at its edges: sizes, scrolls and origins, marks, tiles held, keys, zoom gestures, round trips.
     @Test func framesAtEveryEdge() async throws {
         let probe = try EdgeProbe()

@@ -23,3 +23,9 @@ package func floorDivision(_ x: Double, by divisor: Double) -> (quotient: Int64,
 package func nearestIndex(_ x: Double, spacing: Double) -> Int64 {
     floorDivision(x + spacing / 2, by: spacing).quotient
 }
+
+/// `⌊a / n⌋` for a positive `n`: a day or a week before 1970 counts down, not toward zero.
+package func floorQuotient(_ a: Int64, _ n: Int64) -> Int64 {
+    let quotient = a / n
+    return a % n < 0 ? quotient - 1 : quotient
+}

@@ -16,13 +16,18 @@ extension SVGResource {
     static func probeDrawings() -> [UInt8] {
         let paths = [
             "/svg/ruler", "/svg/grid", "/svg/loop", "/svg/ruler/tiles/7.svg", "/svg/grid/tiles/-1/2.svg",
-            "/svg/loop/tiles/3.svg",
+            "/svg/loop/tiles/3.svg", "/svg/timeline", "/svg/timeline/tiles/0.svg",
         ]
         let looks = [[("theme", "light")], [("theme", "dark")], [("theme", "auto")], [("orientation", "vertical")]]
         let formats = ["feet-inches", "fraction", "time"].map { [("format", $0)] } + [[("grouping", ",.")]]
+        // A timeline across a change of clock, in 12 hours, and at a calendar rung.
+        let times = [[("tz", "Europe/London"), ("at", "2026-10-25T01:00:00Z")], [("hours", "12")], [("scale", "1w")]]
         var bytes: [UInt8] = []
         for path in paths {
-            let more = path.hasPrefix("/svg/ruler") ? formats : path.hasPrefix("/svg/grid") ? [[("zoom", "2")]] : []
+            let more =
+                path.hasPrefix("/svg/ruler")
+                ? formats
+                : path.hasPrefix("/svg/grid") ? [[("zoom", "2")]] : path.hasPrefix("/svg/timeline") ? times : []
             for look in looks + more where path.hasPrefix("/svg/grid") ? look[0].0 != "orientation" : true {
                 guard let resource = try? at(path: path[...], query: look, looks: nil) else { continue }
                 bytes += resource.render(cache: nil).document

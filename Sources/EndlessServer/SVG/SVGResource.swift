@@ -10,10 +10,13 @@ enum SVGResource: Sendable {
     case rulerBlock(RulerRenderer, block: Int64)
     case gridTile(GridRenderer, GridCoordinate)
     case loopItem(LoopRenderer, item: Int64)
+    case timelineWindow(TimelineWindow, Theme)
+    /// A timeline's block, `thickness` points across.
+    case timelineBlock(TimelineRenderer, block: Int64, mirrored: Bool, thickness: Double)
 
     /// What a resource is, without its contents: what its caching and metrics depend on.
     enum Kind: Sendable, CaseIterable {
-        case rulerWindow, gridWindow, loopWindow, rulerBlock, gridTile, loopItem
+        case rulerWindow, gridWindow, loopWindow, rulerBlock, gridTile, loopItem, timelineWindow, timelineBlock
 
         /// The router's path for it.
         var routePath: String {
@@ -24,6 +27,8 @@ enum SVGResource: Sendable {
             case .rulerBlock: "/svg/ruler/tiles/:file"
             case .gridTile: "/svg/grid/tiles/:x/:file"
             case .loopItem: "/svg/loop/tiles/:file"
+            case .timelineWindow: "/svg/timeline"
+            case .timelineBlock: "/svg/timeline/tiles/:file"
             }
         }
 
@@ -31,10 +36,11 @@ enum SVGResource: Sendable {
         /// from the event loop and one from the router count in the same series.
         var route: String {
             switch self {
-            case .rulerWindow, .gridWindow, .loopWindow: routePath
+            case .rulerWindow, .gridWindow, .loopWindow, .timelineWindow: routePath
             case .rulerBlock: "/svg/ruler/tiles/{file}"
             case .gridTile: "/svg/grid/tiles/{x}/{file}"
             case .loopItem: "/svg/loop/tiles/{file}"
+            case .timelineBlock: "/svg/timeline/tiles/{file}"
             }
         }
     }
@@ -47,6 +53,8 @@ enum SVGResource: Sendable {
         case .rulerBlock: .rulerBlock
         case .gridTile: .gridTile
         case .loopItem: .loopItem
+        case .timelineWindow: .timelineWindow
+        case .timelineBlock: .timelineBlock
         }
     }
 
@@ -82,6 +90,15 @@ enum SVGResource: Sendable {
             hash.combine("loop item")
             hash.combine(TileCache.style(of: renderer))
             hash.combine(item)
+        case .timelineWindow(let window, let theme):
+            hash.combine("timeline window")
+            hash.combine(timeline: window.timeline, orientation: window.orientation, theme: theme)
+            hash.combine(numbers: window.offset, window.width, window.height, window.isMirrored ? 1 : 0)
+        case .timelineBlock(let renderer, let block, let mirrored, let thickness):
+            hash.combine("timeline block")
+            hash.combine(timeline: renderer.timeline, orientation: renderer.orientation, theme: renderer.theme)
+            hash.combine(block)
+            hash.combine(numbers: thickness, mirrored ? 1 : 0)
         }
         return hash.value
     }
@@ -96,7 +113,8 @@ enum SVGResource: Sendable {
         case .rulerWindow(let window, _): window.blocks.count
         case .gridWindow(let window, _): window.columns.count * window.rows.count
         case .loopWindow(let window, _): window.items.count
-        case .rulerBlock, .gridTile, .loopItem: 1
+        case .timelineWindow(let window, _): window.blocks.count
+        case .rulerBlock, .gridTile, .loopItem, .timelineBlock: 1
         }
     }
 
@@ -121,6 +139,11 @@ enum SVGResource: Sendable {
             return RenderedWindow(document: renderer.tileDocument(tile))
         case .loopItem(let renderer, let item):
             return RenderedWindow(document: renderer.itemDocument(item))
+        case .timelineWindow(let window, let theme):
+            return TimelineRenderer(timeline: window.timeline, orientation: window.orientation, theme: theme).render(
+                window)
+        case .timelineBlock(let renderer, let block, let mirrored, let thickness):
+            return RenderedWindow(document: renderer.renderBlock(block, mirrored: mirrored, thickness: thickness))
         }
     }
 }
@@ -141,7 +164,10 @@ extension SVGResource {
         case "loop":
             let parameters = try Parameters(query, accepted: Parameters.loopNames)
             return .loopWindow(try parameters.loopWindow(), try parameters.theme())
-        default: throw EndlessError("view", "\(view) is not a view; use ruler, grid or loop", kind: .notFound)
+        case "timeline":
+            let parameters = try Parameters(query, accepted: Parameters.timelineNames)
+            return .timelineWindow(try parameters.timelineWindow(), try parameters.theme())
+        default: throw EndlessError("view", "\(view) is not a view; use ruler, grid, loop or timeline", kind: .notFound)
         }
     }
 
@@ -156,6 +182,8 @@ extension SVGResource {
         case (_, 3): return try window(view: String(parts[2]), query: query, looks: looks)
         case ("ruler", 5) where parts[3] == "tiles": return try rulerBlock(file: String(parts[4]), query: query)
         case ("loop", 5) where parts[3] == "tiles": return try loopItem(file: String(parts[4]), query: query)
+        case ("timeline", 5) where parts[3] == "tiles":
+            return try timelineBlock(file: String(parts[4]), query: query)
         case ("grid", 6) where parts[3] == "tiles":
             return try gridTile(x: String(parts[4]), file: String(parts[5]), query: query)
         default: return nil
@@ -222,6 +250,28 @@ extension SVGResource {
         return .loopItem(renderer, item: try tileIndex(file, "item", length: loop.spacing))
     }
 
+    static let timelineTileNames = ["height"] + Parameters.timelineConfigurationNames + Parameters.lookNames
+
+    /// Reads `/svg/timeline/tiles/{block}.svg`: the block (within time's ends), the timeline's configuration and
+    /// `height`, its thickness (120).
+    static func timelineBlock(file: String, query: [(String, String)]) throws(EndlessError) -> SVGResource {
+        let parameters = try Parameters(query, accepted: timelineTileNames)
+        let timeline = try parameters.timeline()
+        let orientation = try parameters.orientation()
+        let thickness = try parameters.number("height", accepts: Limits.Accepts.windowSide) ?? 120
+        try Limits.checkWindowSide(thickness, "height")
+        let range = timeline.blockRange
+        guard file.hasSuffix(".svg"), let block = Int64(file.dropLast(4)), range.contains(block) else {
+            throw EndlessError(
+                "block",
+                "must be a whole block number from \(range.lowerBound) to \(range.upperBound) at this scale, as in 12.svg",
+                kind: .notFound)
+        }
+        let renderer = TimelineRenderer(timeline: timeline, orientation: orientation, theme: try parameters.theme())
+        return .timelineBlock(
+            renderer, block: block, mirrored: try parameters.isMirrored(orientation), thickness: thickness)
+    }
+
     /// A tile number from a file name such as `-12.svg`, whose tile of `length` world points lies within ±1e15.
     static func tileIndex(_ file: String, _ name: String, length: Double) throws(EndlessError) -> Int64 {
         let limit = Int64(Limits.maximumCoordinate / length)
@@ -236,5 +286,17 @@ extension SVGResource {
 extension StableHash {
     fileprivate mutating func combine(numbers: Double...) {
         for number in numbers { combine(number) }
+    }
+
+    /// Everything a timeline's drawing depends on.
+    fileprivate mutating func combine(timeline: Timeline, orientation: Orientation, theme: Theme) {
+        combine(timeline.zone.identifier)
+        combine(timeline.scale.rawValue)
+        combine(timeline.step.rawValue)
+        combine(timeline.spacing)
+        combine(timeline.minimum?.secondsSinceEpoch ?? .min)
+        combine(timeline.maximum?.secondsSinceEpoch ?? .max)
+        combine(timeline.hours.rawValue + timeline.weekStart.rawValue)
+        combine(orientation.description + theme.description)
     }
 }

@@ -1,0 +1,47 @@
+/// Reading a timeline from named parameters: the query string's names and `endless render timeline`'s alike.
+extension Parameters {
+    /// A timeline's configuration, the same in a window, a block and a page's frame.
+    package static let timelineConfigurationNames = [
+        "tz", "scale", "spacing", "min", "max", "step", "ends", "hours", "week-start",
+    ]
+    package static let timelineNames = ["at", "width", "height"] + timelineConfigurationNames + lookNames
+
+    /// Where a timeline opens when no `at` is given: a fixed instant, never the clock, so that a URL's bytes never
+    /// change.
+    package static let defaultInstant = Instant(unchecked: 1_774_744_200)  // 2026-03-29T00:30:00Z
+
+    /// A timeline from `tz` (UTC), `scale` (1h), `spacing` (80), `step` (the scale), `min` and `max` (none),
+    /// `hours` (24) and `week-start` (monday).
+    package func timeline() throws(EndlessError) -> Timeline {
+        if let ends = text("ends"), ends != "clamp" {
+            throw EndlessError("ends", "must be clamp: a timeline stops at min and max, and time does not wrap")
+        }
+        return try Timeline(
+            zone: try text("tz").map { name throws(EndlessError) in try ZoneRules.named(name) } ?? .utc,
+            scale: try text("scale").map { rung throws(EndlessError) in try TimeScale(rung) } ?? .hour,
+            spacing: try number("spacing", accepts: Limits.Accepts.tickSpacing) ?? 80,
+            step: try text("step").map { rung throws(EndlessError) in try TimeScale(rung, "step") },
+            minimum: try instant("min"), maximum: try instant("max"),
+            hours: try option("hours", HourCycle.allCases.map(\.rawValue)).flatMap(HourCycle.init) ?? .twentyFour,
+            weekStart: try option("week-start", WeekStart.allCases.map(\.rawValue)).flatMap(WeekStart.init) ?? .monday)
+    }
+
+    /// An RFC 3339 instant; a `+` that a query string turned into a space is read as the `+` it was.
+    package func instant(_ name: String) throws(EndlessError) -> Instant? {
+        guard let text = text(name) else { return nil }
+        return try Instant(rfc3339: text.utf8.count == 25 ? text.replacing(" ", with: "+") : text, name)
+    }
+
+    /// A timeline window at `at` (`defaultInstant`), `width` × `height` (1200 × 120; vertical 200 × 600),
+    /// `orientation` and `dir`.
+    package func timelineWindow() throws(EndlessError) -> TimelineWindow {
+        let timeline = try timeline()
+        let orientation = try orientation()
+        let mirrored = try isMirrored(orientation)
+        let (width, height) = try windowSize(
+            defaultWidth: orientation.isVertical ? 200 : 1200, defaultHeight: orientation.isVertical ? 600 : 120)
+        return try TimelineWindow(
+            timeline: timeline, at: try instant("at") ?? Self.defaultInstant, width: width, height: height,
+            orientation: orientation, mirrored: mirrored)
+    }
+}

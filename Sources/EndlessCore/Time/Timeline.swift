@@ -1,0 +1,159 @@
+/// Time along an axis: true time, so that an hour is always as wide, with ticks where a zone's clock reads the
+/// scale's unit, and labels in that clock's words.
+public struct Timeline: Sendable, Hashable {
+    public let zone: ZoneRules
+    /// The interval between minor ticks.
+    public let scale: TimeScale
+    /// Points between minor ticks (a calendar rung's average: a month's ticks stand a little apart or together).
+    public let spacing: Double
+    /// What the value snaps to; the scale by default.
+    public let step: TimeScale
+    /// The ends, for a clamped timeline: the value stays between them.
+    public let minimum: Instant?
+    public let maximum: Instant?
+    package let labels: TimeLabels
+    public var hours: HourCycle { labels.hours }
+    public var weekStart: WeekStart { labels.weekStart }
+
+    /// Ticks in one block, the timeline's tile.
+    package static let ticksPerBlock: Int64 = 10
+
+    /// Throws naming the parameter: `spacing` outside `Limits.tickSpacingRange`, or `min` after `max`.
+    public init(
+        zone: ZoneRules = .utc, scale: TimeScale = .hour, spacing: Double = 80, step: TimeScale? = nil,
+        minimum: Instant? = nil, maximum: Instant? = nil, hours: HourCycle = .twentyFour, weekStart: WeekStart = .monday
+    ) throws(EndlessError) {
+        guard spacing.isFinite, Limits.tickSpacingRange.contains(spacing) else {
+            throw EndlessError("spacing", "must be \(Limits.Accepts.tickSpacing)")
+        }
+        if let minimum, let maximum, minimum > maximum { throw EndlessError("min", "must not be after max") }
+        (self.zone, self.scale, self.spacing, self.step) = (zone, scale, spacing, step ?? scale)
+        (self.minimum, self.maximum) = (minimum, maximum)
+        labels = TimeLabels(hours: hours, weekStart: weekStart)
+    }
+
+    /// Points per second: at most 1000 (a second 1000 points wide), so that every instant's offset is within
+    /// 2.6e14 points, inside `Limits.maximumCoordinate`.
+    package var pointsPerSecond: Double { spacing / Double(scale.nominalSeconds) }
+
+    /// Seconds in a block: a whole number, as every rung is.
+    package var blockSeconds: Int64 { Self.ticksPerBlock * scale.nominalSeconds }
+    package var blockStrip: TileStrip { TileStrip(length: Double(Self.ticksPerBlock) * spacing) }
+
+    /// Where `instant` is along the timeline, 1970-01-01T00:00:00Z at 0.
+    public func offset(of instant: Instant) -> Double { Double(instant.secondsSinceEpoch) * pointsPerSecond }
+
+    /// The instant at `offset`, to the nearest second, within the timeline's ends and time's.
+    public func instant(atOffset offset: Double) throws(EndlessError) -> Instant {
+        let first = Double((minimum ?? .first).secondsSinceEpoch), last = Double((maximum ?? .last).secondsSinceEpoch)
+        guard offset.isFinite, abs(offset) <= Limits.maximumCoordinate else {
+            throw EndlessError("offset", "must be \(Limits.Accepts.coordinate)")
+        }
+        return Instant(unchecked: Int64(min(max((offset / pointsPerSecond).rounded(), first), last)))
+    }
+
+    /// The step's tick nearest `instant` (the earlier of two as near), within the ends: what the value snaps to.
+    public func snapped(_ instant: Instant) -> Instant {
+        let seconds = instant.secondsSinceEpoch, reach = 2 * step.nominalSeconds + 2 * 86_400
+        let first = (minimum ?? .first).secondsSinceEpoch, last = (maximum ?? .last).secondsSinceEpoch
+        let ticks = zone.ticks(
+            of: step.unit, from: max(first, seconds - reach), to: min(last, seconds + reach) + 1,
+            weekStart: labels.weekStart)
+        let nearest = ticks.min { abs($0.instant - seconds) < abs($1.instant - seconds) }
+        return Instant(unchecked: nearest?.instant ?? seconds)
+    }
+
+    /// The value one step after (`count` > 0) or before `instant`'s snapped value, within the ends: what a key moves
+    /// to.
+    public func stepped(_ instant: Instant, by count: Int) -> Instant {
+        var value = snapped(instant)
+        for _ in 0..<abs(count) {
+            let seconds = value.secondsSinceEpoch, reach = 2 * step.nominalSeconds + 2 * 86_400
+            let ticks = zone.ticks(
+                of: step.unit, from: count > 0 ? seconds + 1 : max(Instant.first.secondsSinceEpoch, seconds - reach),
+                to: count > 0 ? min(Instant.last.secondsSinceEpoch + 1, seconds + reach) : seconds,
+                weekStart: labels.weekStart)
+            guard let next = count > 0 ? ticks.first : ticks.last else { break }
+            value = clamped(Instant(unchecked: next.instant))
+        }
+        return value
+    }
+
+    /// `instant` within the timeline's ends.
+    public func clamped(_ instant: Instant) -> Instant {
+        if let minimum, instant < minimum { return minimum }
+        if let maximum, instant > maximum { return maximum }
+        return instant
+    }
+
+    /// The value as a form submits it: RFC 3339 with the zone's offset at that instant
+    /// (`2026-11-26T13:00:00+01:00`), `Z` in UTC.
+    public func text(_ instant: Instant) -> String {
+        instant.rfc3339(offset: zone.offset(at: instant.secondsSinceEpoch), zulu: zone.identifier == "UTC")
+    }
+
+    /// The ticks of block `block` (`[block·blockSeconds, (block+1)·blockSeconds)`, within time's ends), with each
+    /// tick's place in points from the block's start, and the context labels that open there.
+    package func ticks(ofBlock block: Int64) -> [PlacedTick] {
+        let start = block * blockSeconds
+        let from = max(start, Instant.first.secondsSinceEpoch)
+        let to = min(start + blockSeconds, Instant.last.secondsSinceEpoch + 1)
+        guard from < to else { return [] }
+        let unit = scale.unit
+        var placed = zone.ticks(of: unit, from: from, to: to, weekStart: labels.weekStart).map { tick in
+            PlacedTick(
+                position: Double(tick.instant - start) * pointsPerSecond, label: labels.minor(tick, unit: unit),
+                note: labels.note(tick), isContext: false)
+        }
+        if let context = scale.context {
+            placed += zone.ticks(of: context, from: from, to: to, weekStart: labels.weekStart).map { tick in
+                PlacedTick(
+                    position: Double(tick.instant - start) * pointsPerSecond,
+                    label: labels.context(tick, unit: context),
+                    note: nil, isContext: true)
+            }
+        }
+        return placed
+    }
+
+    /// The block holding `offset`'s instant, and how many blocks reach time's ends: a block index a URL gives must
+    /// lie within them, so that `block × blockSeconds` stays in range.
+    package var blockRange: ClosedRange<Int64> {
+        floorQuotient(
+            Instant.first.secondsSinceEpoch, blockSeconds)...floorQuotient(
+                Instant.last.secondsSinceEpoch, blockSeconds)
+    }
+
+    /// The context (the day, the month…) at `instant`: what the window writes at its leading edge.
+    package func context(at instant: Instant) -> String? {
+        guard let context = scale.context else { return nil }
+        let offset = zone.offset(at: instant.secondsSinceEpoch)
+        return labels.context(
+            TimeTick(instant: instant.secondsSinceEpoch, offset: offset, showsOffset: false), unit: context)
+    }
+
+    public static func == (a: Timeline, b: Timeline) -> Bool {
+        (a.zone.identifier, a.scale, a.spacing, a.step) == (b.zone.identifier, b.scale, b.spacing, b.step)
+            && (a.minimum, a.maximum, a.labels) == (b.minimum, b.maximum, b.labels)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(zone.identifier)
+        hasher.combine(scale)
+        hasher.combine(spacing)
+        hasher.combine(step)
+        hasher.combine(minimum)
+        hasher.combine(maximum)
+        hasher.combine(labels)
+    }
+}
+
+/// A tick placed in its block: a minor tick with its field, or a context's start with its words.
+package struct PlacedTick: Sendable, Hashable {
+    /// Points from the block's start.
+    package let position: Double
+    package let label: String
+    /// The offset, under a tick near a change of the clock.
+    package let note: String?
+    package let isContext: Bool
+}

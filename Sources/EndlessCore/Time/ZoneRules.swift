@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+
+/// A time zone's rules, from the tz database built into the binary (ICU's, in Foundation): so the release file
+/// answers for every zone on a machine with no tzdata. Each zone is read once, and kept.
+public final class ZoneRules: Sendable {
+    /// The IANA name: `Europe/London`, `UTC`.
+    public let identifier: String
+    private let zone: TimeZone
+
+    private init(identifier: String, zone: TimeZone) {
+        self.identifier = identifier
+        self.zone = zone
+    }
+
+    public static let utc = ZoneRules(identifier: "UTC", zone: TimeZone(identifier: "UTC")!)
+
+    /// The zones asked for so far: at most one per IANA name (about 600), so the cache stays small.
+    private static let known = Mutex<[String: ZoneRules]>(["UTC": utc])
+
+    /// The zone named `name`; throws naming `parameter` for a name that is not an IANA zone.
+    public static func named(_ name: some StringProtocol, _ parameter: String = "tz") throws(EndlessError) -> ZoneRules
+    {
+        let name = String(name)
+        if let zone = known.withLock({ $0[name] }) { return zone }
+        // ICU also reads names no tz database has (`GMT+5`, which it calls `GMT+0500`): a name is taken only if ICU
+        // keeps it as given.
+        guard name.utf8.count <= 64, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+            let zone = TimeZone(identifier: name), zone.identifier == name
+        else {
+            throw EndlessError(parameter, "must be \(Limits.Accepts.zone)")
+        }
+        let rules = ZoneRules(identifier: name, zone: zone)
+        return known.withLock { known in
+            if let made = known[name] { return made }
+            known[name] = rules
+            return rules
+        }
+    }
+
+    /// Seconds the zone's clock is ahead of UTC at `instant`.
+    package func offset(at instant: Int64) -> Int64 {
+        Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant))))
+    }
+
+    /// The zone's clock over `[start, end)`: the runs of one offset each, in order, covering the span.
+    package func runs(from start: Int64, to end: Int64) -> [ClockRun] {
+        var runs: [ClockRun] = []
+        var (from, offset) = (start, offset(at: start))
+        var after = Date(timeIntervalSince1970: Double(start))
+        while from < end, let next = zone.nextDaylightSavingTimeTransition(after: after) {
+            let instant = Int64(next.timeIntervalSince1970.rounded())
+            guard instant < end else { break }
+            after = next
+            let nextOffset = self.offset(at: instant)
+            guard nextOffset != offset, instant > from else { continue }  // a change of name alone, or none
+            runs.append(ClockRun(start: from, end: instant, offset: offset))
+            (from, offset) = (instant, nextOffset)
+        }
+        runs.append(ClockRun(start: from, end: end, offset: offset))
+        return runs
+    }
+}
+
+/// A stretch of true time over which a zone's clock keeps one offset.
+package struct ClockRun: Sendable, Hashable {
+    /// Instants, `[start, end)`.
+    package let start: Int64
+    package let end: Int64
+    /// Seconds ahead of UTC.
+    package let offset: Int64
+
+    /// The clock's readings over the run, `[start, end)` in local seconds.
+    package var localStart: Int64 { start + offset }
+    package var localEnd: Int64 { end + offset }
+}
