@@ -1,5 +1,5 @@
-// Types of the Endless elements, defined by endless.js beside this file: <endless-ruler>, <endless-loop> and
-// <endless-grid>. The script is a plain script that exports nothing: import these as types only
+// Types of the Endless elements, defined by endless.js beside this file: <endless-ruler>, <endless-loop>,
+// <endless-grid> and <endless-timeline>. The script is a plain script that exports nothing: import these as types only
 // (`import type { EndlessRuler } from './endless'`); at run time `customElements.get('endless-ruler')` is the class.
 // The same elements for editors and frameworks: custom-elements.json. A browser test checks both against the script.
 
@@ -24,6 +24,11 @@ export interface EndlessRulerReadout extends EndlessReadout {
   readonly orientation: 'horizontal' | 'vertical';
   /** Values a tick, when `zoomable` or given a `zoom`. */
   readonly zoom?: string;
+}
+
+export interface EndlessTimelineReadout extends EndlessRulerReadout {
+  /** The value as milliseconds since 1970-01-01T00:00:00Z (`valueAsNumber`). */
+  readonly number: string;
 }
 
 export interface EndlessLoopReadout extends EndlessReadout {
@@ -82,20 +87,13 @@ export declare abstract class EndlessView extends HTMLElement {
     options?: boolean | EventListenerOptions): void;
 }
 
-/**
- * `<endless-ruler>`: a slider and a form control whose value is an exact decimal. With `follows`, it follows the
- * ruler of that `id` through `factor`, and is not scrolled by hand.
- */
-export declare class EndlessRuler extends EndlessView {
-  static readonly formAssociated: true;
-  static readonly observedAttributes: readonly ['min', 'max', 'step', 'ticks', 'spacing', 'ends', 'unit', 'format',
-    'grouping', 'subdivisions', 'zoomable', 'zoom', 'min-zoom', 'max-zoom', 'height', 'orientation', 'dir', 'theme',
-    'factor', 'value', 'follows'];
+/** What a ruler and a timeline share: a slider and form control with a pointer. Not an element of its own. */
+export declare abstract class EndlessSlider extends EndlessView {
   get readout(): Partial<EndlessRulerReadout>;
-  /** The exact value as a string (`"72.4"`), written with the step's decimals; set, the ruler goes there. */
+  /** The exact value as a string (`"72.4"`, `"2026-10-25T01:00:00+00:00"`); set, it goes there. */
   get value(): string;
   set value(value: string | number);
-  /** The scale: values a tick on a 1–2–5 ladder from `step`, within `min-zoom` and `max-zoom` (`zoomable`). */
+  /** The scale: a ruler's values a tick on a 1–2–5 ladder from `step`, a timeline's rung (`1h`). */
   get zoom(): string;
   set zoom(zoom: string);
   /** The form it belongs to, as for an `<input>`. */
@@ -106,6 +104,31 @@ export declare class EndlessRuler extends EndlessView {
   /** Disabled, by its `disabled` attribute or a disabled fieldset: not submitted, not moved. */
   get disabled(): boolean;
   set disabled(on: boolean);
+}
+
+/**
+ * `<endless-ruler>`: a slider and a form control whose value is an exact decimal. With `follows`, it follows the
+ * ruler of that `id` through `factor`, and is not scrolled by hand.
+ */
+export declare class EndlessRuler extends EndlessSlider {
+  static readonly formAssociated: true;
+  static readonly observedAttributes: readonly ['min', 'max', 'step', 'ticks', 'spacing', 'ends', 'unit', 'format',
+    'grouping', 'subdivisions', 'zoomable', 'zoom', 'min-zoom', 'max-zoom', 'height', 'orientation', 'dir', 'theme',
+    'factor', 'value', 'follows'];
+}
+
+/**
+ * `<endless-timeline>`: a time picker and form control whose value is an RFC 3339 instant with its zone's offset
+ * (`2026-11-26T13:00:00+01:00`), now when not given. With `follows`, it shows that timeline's instant in its own zone.
+ */
+export declare class EndlessTimeline extends EndlessSlider {
+  static readonly formAssociated: true;
+  static readonly observedAttributes: readonly ['tz', 'scale', 'spacing', 'min', 'max', 'step', 'ends', 'hours',
+    'week-start', 'zoomable', 'zoom', 'height', 'orientation', 'dir', 'theme', 'value', 'follows'];
+  get readout(): Partial<EndlessTimelineReadout>;
+  /** Milliseconds since 1970-01-01T00:00:00Z (NaN until answered); set, the timeline goes there. */
+  get valueAsNumber(): number;
+  set valueAsNumber(ms: number);
 }
 
 /** `<endless-loop>`: a looping strip, a slider over its items. */
@@ -138,5 +161,6 @@ declare global {
     'endless-ruler': EndlessRuler;
     'endless-loop': EndlessLoop;
     'endless-grid': EndlessGrid;
+    'endless-timeline': EndlessTimeline;
   }
 }

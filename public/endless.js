@@ -36,8 +36,8 @@
   overflow: hidden; pointer-events: none; }
 .live .static { display: none; }
 .pointer { display: none; position: absolute; background: var(--endless-accent, #e53935); pointer-events: none; }
-.ruler .pointer { display: block; top: 0; bottom: 0; left: 50%; width: 2px; margin-left: -1px; }
-.ruler.y .pointer { top: 50%; bottom: auto; left: 0; right: 0; width: auto; height: 2px; margin: -1px 0 0; }
+.ruler .pointer, .timeline .pointer { display: block; top: 0; bottom: 0; left: 50%; width: 2px; margin-left: -1px; }
+.ruler.y .pointer, .timeline.y .pointer { top: 50%; bottom: auto; left: 0; right: 0; width: auto; height: 2px; margin: -1px 0 0; }
 .error { position: absolute; inset: 0; margin: 0; padding: .5em; color: #b00020; background: #fff3f3; }
 .stale { position: absolute; top: 6px; right: 6px; width: 6px; height: 6px; border-radius: 50%; background: #888;
   opacity: 0; transition: opacity .3s; pointer-events: none; }
@@ -550,17 +550,9 @@
     'subdivisions', 'zoomable', 'zoom', 'min-zoom', 'max-zoom', 'height', 'orientation', 'dir', 'theme', 'factor'];
   const stillMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
-  /**
-   * `<endless-ruler>`: a slider and form control with an exact decimal value; with `follows`, it follows that ruler.
-   * @fires input - while its value changes, at most once per animation frame
-   * @fires change - once a scroll has settled on a tick with a new value
-   * @fires endless-frame - after every frame applied
-   * @fires endless-offline - its server (or its leader's) stopped answering
-   * @fires endless-online - its server answers again
-   */
-  class EndlessRuler extends EndlessView {
+  /** What a ruler and a timeline share: a slider and form control with a pointer, that may follow another. */
+  class EndlessSlider extends EndlessView {
     static formAssociated = true;
-    static observedAttributes = [...rulerConfiguration, 'value', 'follows'];
     #frame;
     // Undefined until looked up, null when there is none.
     #leader = undefined;
@@ -568,8 +560,8 @@
     // `haptics`: a tap per tick crossed while dragging.
     #touching = false; #felt;
 
-    constructor() {
-      super('ruler', rulerConfiguration);
+    constructor(kind, configuration) {
+      super(kind, configuration);
       this.#frame = this.shadowRoot.querySelector('.frame');
       for (const type of ['touchstart', 'touchend', 'touchcancel']) {
         this.addEventListener(type, () => { this.#touching = type === 'touchstart'; }, { passive: true });
@@ -577,14 +569,14 @@
     }
 
     /**
-     * The scale: a tick's value on a 1–2–5 ladder from `step`, within `min-zoom`–`max-zoom`.
+     * The scale: a ruler's tick's value on a 1–2–5 ladder from `step`, a timeline's rung (`1h`).
      * @type {string}
      */
     get zoom() { return this.readout.zoom ?? this.getAttribute('zoom') ?? ''; }
     set zoom(zoom) { this.setAttribute('zoom', zoom); }
 
     /**
-     * The exact value as a string (`"72.4"`); set, the ruler goes there.
+     * The exact value as a string (`"72.4"`, `"2026-10-25T01:00:00+00:00"`); set, it goes there.
      * @type {string}
      */
     get value() { return this.readout.value ?? this.getAttribute('value') ?? ''; }
@@ -677,6 +669,57 @@
     }
   }
 
+  /**
+   * `<endless-ruler>`: a slider and form control with an exact decimal value; with `follows`, it follows that ruler.
+   * @fires input - while its value changes, at most once per animation frame
+   * @fires change - once a scroll has settled on a tick with a new value
+   * @fires endless-frame - after every frame applied
+   * @fires endless-offline - its server (or its leader's) stopped answering
+   * @fires endless-online - its server answers again
+   */
+  class EndlessRuler extends EndlessSlider {
+    static observedAttributes = [...rulerConfiguration, 'value', 'follows'];
+
+    constructor() { super('ruler', rulerConfiguration); }
+  }
+
+  const timelineConfiguration = ['tz', 'scale', 'spacing', 'min', 'max', 'step', 'ends', 'hours', 'week-start',
+    'zoomable', 'zoom', 'height', 'orientation', 'dir', 'theme'];
+
+  /**
+   * `<endless-timeline>`: a time picker and form control; its value is an RFC 3339 instant with its zone's offset
+   * (`2026-11-26T13:00:00+01:00`), now when not given. With `follows`, it shows that timeline's instant in its zone.
+   * @fires input - while its value changes, at most once per animation frame
+   * @fires change - once a scroll has settled on a tick with a new value
+   * @fires endless-frame - after every frame applied
+   * @fires endless-offline - its server (or its leader's) stopped answering
+   * @fires endless-online - its server answers again
+   */
+  class EndlessTimeline extends EndlessSlider {
+    static observedAttributes = [...timelineConfiguration, 'value', 'follows'];
+
+    constructor() { super('timeline', timelineConfiguration); }
+
+    /** Milliseconds since 1970-01-01T00:00:00Z (NaN until answered); set, it goes there. @type {number} */
+    get valueAsNumber() { return Number(this.readout.number ?? NaN); }
+    set valueAsNumber(ms) { this.value = new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z'); }
+
+    // A slider's numbers are numbers: seconds since the epoch, its text the instant as people read it.
+    [show](readout) {
+      super[show](readout);
+      if (this[following]()) return;
+      setAria(this, { valuenow: String(Number(readout.number) / 1000) });
+      for (const end of ['minimum', 'maximum']) {
+        const name = `aria-value${end.slice(0, 3)}`;
+        if (readout[end]) this.setAttribute(name, String(Date.parse(readout[end]) / 1000));
+        else this.removeAttribute(name);
+      }
+    }
+
+    /** The server knows no clock: the element's is where it opens, unless `value` says. */
+    [start]() { return { value: this.getAttribute('value') ?? new Date().toISOString().replace(/\.\d+Z$/, 'Z') }; }
+  }
+
   const loopConfiguration = ['count', 'spacing', 'inset', 'height', 'orientation', 'theme'];
 
   /**
@@ -753,7 +796,7 @@
   }
 
   for (const [name, element] of [['endless-ruler', EndlessRuler], ['endless-loop', EndlessLoop],
-    ['endless-grid', EndlessGrid]]) {
+    ['endless-grid', EndlessGrid], ['endless-timeline', EndlessTimeline]]) {
     if (!customElements.get(name)) customElements.define(name, element);
   }
 })();

@@ -31,6 +31,8 @@ follow('height-feet', 'feet-value');
 follow('inch', 'inch-value');
 follow('time', 'time-value');
 follow('grid', 'grid-centre');
+follow('meeting', 'meeting-value');
+follow('meeting-new-york', 'meeting-ny-value');
 
 // The address follows the weight and the grid once they settle: /?value=72.4 and /?x=…&y=… open the page there.
 function remember(id, names) {
@@ -49,7 +51,8 @@ byId('back-to-centre').addEventListener('click', () => byId('grid').press?.('Hom
 const server = new URL('.', byId('elements-script').href).href.replace(/\/v\/[^/]+\/$/, '/');
 
 // Each view's embed snippet: the image of what is on screen, and the element as HTML.
-const positions = { 'endless-ruler': ['value'], 'endless-loop': ['item'], 'endless-grid': ['x', 'y'] };
+const positions = { 'endless-ruler': ['value'], 'endless-loop': ['item'], 'endless-grid': ['x', 'y'],
+  'endless-timeline': ['value'] };
 const skip = new Set(['id', 'role', 'tabindex', 'follows', 'factor', 'name', 'style', 'class'].concat(
   ['value', 'item', 'x', 'y']));
 

@@ -80,13 +80,14 @@ func tileDocument(width: Double, height: Double, title: String, style: String? =
 
 /// A tile as the page's element, its geometry only: no `viewBox` (its drawing is in its own pixels), no font and no
 /// paint, which the element's style says once for all its tiles (`RulerRenderer.pageStyle`).
-func pageTile(width: Double, height: Double, content: [UInt8]) -> [UInt8] {
+func pageTile(width: Double, height: Double, content: [UInt8], overflows: Bool = false) -> [UInt8] {
     var writer = SVGWriter(capacity: content.count + 80)
     writer.append(#"<svg xmlns="http://www.w3.org/2000/svg" width=""#)
     writer.append(width)
     writer.append(#"" height=""#)
     writer.append(height)
-    writer.append(#"">"#)
+    // A label centred on a tile's edge shows whole, over its neighbour, as in a window's one document.
+    writer.append(overflows ? #"" overflow="visible">"# : #"">"#)
     writer.append(bytes: content)
     writer.append("</svg>")
     return writer.bytes

@@ -28,6 +28,11 @@ public struct TimelineRenderer: Sendable {
         writer.append(#"<rect width="100%" height="100%" fill=""#)
         writer.append(colour: palette.background)
         writer.append("\"/>\n")
+        // The zone's clock over the whole window, read once for all its blocks.
+        let ends = [window.block(ofTile: window.blocks.first), window.block(ofTile: window.blocks.last)]
+        let clock = ZoneClock(
+            timeline.zone, from: ends.min()! * timeline.blockSeconds - timeline.contextReach,
+            to: (ends.max()! + 1) * timeline.blockSeconds)
         var tileStarts: [Int] = []
         for tile in window.blocks.indices {
             tileStarts.append(writer.byteCount)
@@ -36,8 +41,8 @@ public struct TimelineRenderer: Sendable {
                 x: orientation.isVertical ? 0 : position, y: orientation.isVertical ? position : 0, into: &writer
             ) { writer in
                 drawBlock(
-                    window.block(ofTile: tile), mirrored: window.isMirrored, thickness: thickness(window), into: &writer
-                )
+                    window.block(ofTile: tile), mirrored: window.isMirrored, thickness: thickness(window), clock: clock,
+                    into: &writer)
             }
         }
         if let context = timeline.context(at: window.leadingInstant) {
@@ -70,19 +75,44 @@ public struct TimelineRenderer: Sendable {
             title: "Timeline block \(block)", style: documentStyle, content: content.bytes)
     }
 
+    /// Block `block` as the page's tile, placed by the page: its ink and font are the element's style (`pageStyle`).
+    package func blockElement(_ block: Int64, mirrored: Bool, thickness: Double) -> [UInt8] {
+        let length = Double(Timeline.ticksPerBlock) * timeline.spacing
+        var content = SVGWriter(capacity: 1024)
+        drawBlock(block, mirrored: mirrored, thickness: thickness, painted: false, into: &content)
+        return pageTile(
+            width: orientation.isVertical ? thickness : length, height: orientation.isVertical ? length : thickness,
+            content: content.bytes, overflows: true)
+    }
+
+    /// The paint of the page's blocks (`blockElement`) as CSS for the element's shadow root, and `theme=auto`'s dark.
+    package var pageStyle: String {
+        func ink(_ palette: Palette) -> String { "svg{fill:\(palette.ink)}path{stroke:\(palette.ink)}" }
+        let style = "svg{font-family:\(fontFamily);font-size:13px}" + ink(palette)
+        return theme == .auto ? style + "@media (prefers-color-scheme: dark){\(ink(.standard(.dark)))}" : style
+    }
+
     private func thickness(_ window: TimelineWindow) -> Double {
         orientation.isVertical ? window.width : window.height
     }
 
     /// A block's context starts (a long line and its words) and its ticks (a short line and its field).
-    private func drawBlock(_ block: Int64, mirrored: Bool, thickness: Double, into writer: inout SVGWriter) {
+    /// Unpainted, its ink is left to the page's style.
+    private func drawBlock(
+        _ block: Int64, mirrored: Bool, thickness: Double, painted: Bool = true, clock: ZoneClock? = nil,
+        into writer: inout SVGWriter
+    ) {
         let length = Double(Timeline.ticksPerBlock) * timeline.spacing
-        let ticks = timeline.ticks(ofBlock: block)
+        let ticks = timeline.ticks(ofBlock: block, clock: clock)
         guard !ticks.isEmpty else { return }
-        writer.append(#"<path stroke=""#)
-        writer.append(colour: palette.ink)
-        writer.append(#"" d=""#)
-        for tick in ticks {
+        if painted {
+            writer.append(#"<path stroke=""#)
+            writer.append(colour: palette.ink)
+            writer.append(#"" d=""#)
+        } else {
+            writer.append(#"<path d=""#)
+        }
+        for tick in ticks where !tick.isRepeat {
             let along = mirrored ? length - tick.position : tick.position
             // Across a vertical timeline the context starts at the left and the fields stand right of their ticks.
             let (from, to) =
@@ -93,9 +123,13 @@ public struct TimelineRenderer: Sendable {
                     : (thickness * 0.3, thickness * 0.5)
             line(along: along, from: from, to: to, into: &writer)
         }
-        writer.append(#""/><g fill=""#)
-        writer.append(colour: palette.ink)
-        writer.append(#"" font-size="13">"#)
+        if painted {
+            writer.append(#""/><g fill=""#)
+            writer.append(colour: palette.ink)
+            writer.append(#"" font-size="13">"#)
+        } else {
+            writer.append(#""/><g>"#)
+        }
         for tick in ticks {
             let along = mirrored ? length - tick.position : tick.position
             writer.append(#"<text x=""#)

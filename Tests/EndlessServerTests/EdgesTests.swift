@@ -164,11 +164,14 @@ import Testing
             ] + Self.int64Ends
         let zones = ["UTC", "Europe/London", "Australia/Lord_Howe", "Pacific/Kiritimati", "Etc/GMT%2B12"]
         let spacings = Self.edges(Limits.tickSpacingRange)
+        // The spacing's edges at the rungs where a point is most and fewest seconds, and where the calendar starts.
+        let extremes: Set = ["1s", "1h", "1d", "1mo", "1000y", "2h"]
         for scale in TimeScale.allCases.map(\.rawValue) + ["2h", ""] {
-            for spacing in spacings {
+            for spacing in extremes.contains(scale) ? spacings : ["80"] {
                 for look in ["", "&orientation=vertical", "&dir=rtl"] {
                     for at in instants {
-                        for zone in zones where zone == "UTC" || spacing == spacings[2] {
+                        // Zones with odd offsets at one spacing and look: the spacing's edges are the zone's too.
+                        for zone in zones where zone == "UTC" || (spacing == "80" && look.isEmpty) {
                             let query = "scale=\(scale)&spacing=\(spacing)&tz=\(zone)\(look)"
                             await probe.check("/svg/timeline?at=\(at)&\(query)&min=\(at)")
                         }

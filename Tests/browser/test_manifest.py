@@ -17,7 +17,7 @@ from selenium.webdriver.common.keys import Keys
 from conftest import Page
 from faults import FaultProxy
 
-TAGS = ["endless-ruler", "endless-loop", "endless-grid"]
+TAGS = ["endless-ruler", "endless-loop", "endless-grid", "endless-timeline"]
 # The custom element lifecycle: the browser's to call, no API of the element's.
 CALLBACKS = {"connectedCallback", "disconnectedCallback", "adoptedCallback", "attributeChangedCallback",
              "formAssociatedCallback", "formResetCallback", "formDisabledCallback", "formStateRestoreCallback"}
@@ -36,7 +36,8 @@ return arguments[0].map((tag) => {
       else if (typeof d.value === 'function') methods.push(name);
     }
   }
-  const id = { 'endless-ruler': 'weight', 'endless-loop': 'loop', 'endless-grid': 'grid' }[tag];
+  const id = { 'endless-ruler': 'weight', 'endless-loop': 'loop', 'endless-grid': 'grid',
+    'endless-timeline': 'meeting' }[tag];
   const el = document.getElementById(id);
   const parts = [...el.shadowRoot.querySelectorAll('[part]')].filter((p) => getComputedStyle(p).display !== 'none')
     .map((p) => p.getAttribute('part'));
@@ -52,7 +53,7 @@ return arguments[0].map((tag) => {
 # From now on, the events each of the bundled page's elements dispatches: `window.__fired[id]`.
 RECORD_EVENTS_JS = r"""
 window.__fired = {};
-for (const id of ['weight', 'loop', 'grid']) {
+for (const id of ['weight', 'loop', 'grid', 'meeting']) {
   const el = document.getElementById(id), seen = window.__fired[id] = [];
   el.dispatchEvent = function (event) {
     if (!seen.includes(event.type)) seen.push(event.type);
@@ -91,7 +92,7 @@ def fired(page, server):
 
         for mode, count in [("pass", 3), ("refuse", 4)]:  # input, change, endless-frame; then endless-offline
             proxy.set(mode)
-            for element_id in ["weight", "loop", "grid"]:
+            for element_id in ["weight", "loop", "grid", "meeting"]:
                 page.el(element_id).send_keys(Keys.ARROW_RIGHT)
             fire(count)
         proxy.set("pass")
@@ -100,7 +101,8 @@ def fired(page, server):
     finally:
         proxy.close()
         page.driver.get_log("browser")  # the browser's own lines about the connections refused
-    return {"endless-ruler": events["weight"], "endless-loop": events["loop"], "endless-grid": events["grid"]}
+    return {"endless-ruler": events["weight"], "endless-loop": events["loop"], "endless-grid": events["grid"],
+            "endless-timeline": events["meeting"]}
 
 
 def test_the_elements_keep_no_public_state_of_their_own(elements):
@@ -125,7 +127,8 @@ def test_the_manifest_matches_the_elements(page, elements, fired):
         assert (d["customElement"], d["tagName"]) == (True, tag)
         assert d["superclass"]["name"] == c["superclass"] and c["superclass"] in declarations
         form = ["name", "disabled"] if c["formAssociated"] else []  # a form control's, from the platform
-        read_when_used = ["haptics"] if tag == "endless-ruler" else []  # changes nothing shown: not observed
+        # Changes nothing shown: not observed.
+        read_when_used = ["haptics"] if tag in ("endless-ruler", "endless-timeline") else []
         assert [a["name"] for a in d["attributes"]] == c["observed"] + read_when_used + form, tag
         assert {m["name"]: m.get("readonly", False) for m in d["members"] if m["kind"] == "field"} == c["fields"], tag
         assert sorted(m["name"] for m in d["members"] if m["kind"] == "method") == c["methods"], tag
@@ -189,7 +192,7 @@ def test_the_typescript_declarations_match_the_elements(page, elements, fired):
 
 # A page's use of the elements, which the declarations must type-check (and reject where they should).
 USE_TS = """
-import type { EndlessRuler, EndlessLoop, EndlessGrid } from './endless';
+import type { EndlessRuler, EndlessLoop, EndlessGrid, EndlessTimeline } from './endless';
 
 const ruler: EndlessRuler | null = document.querySelector('endless-ruler');
 if (ruler) {
@@ -217,6 +220,11 @@ grid.x = grid.y + 100;
 const gridClass = customElements.get('endless-grid') as typeof EndlessGrid;
 const attributes: readonly string[] = [...gridClass.observedAttributes];
 console.log(loop.readout.item, grid.readout.text, attributes);
+const meeting: EndlessTimeline = document.createElement('endless-timeline');
+const when: number = meeting.valueAsNumber;
+meeting.valueAsNumber = when + 15 * 60 * 1000;
+meeting.value = '2026-10-25T01:00:00+00:00';
+console.log(meeting.readout.number, meeting.readout.value);
 """
 
 

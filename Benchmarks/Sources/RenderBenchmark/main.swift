@@ -68,3 +68,15 @@ measure("loop items rendered") { i in
     let rendered = loopRenderer.render(window)
     return (rendered.tileStarts.count, rendered.document.count)
 }
+// Hours across London's clock changes, 1900 to 2100: the zone's rules are read once, its offsets per window.
+let london = try! ZoneRules.named("Europe/London")
+let timeline = try! Timeline(zone: london, scale: .hour, spacing: 80)
+let timelineRenderer = TimelineRenderer(timeline: timeline)
+let instants = (0..<4096).map { _ in
+    Instant(unchecked: Int64.random(in: -2_208_988_800...4_102_444_800, using: &rng))
+}
+measure("timeline blocks rendered") { i in
+    let window = try! TimelineWindow(timeline: timeline, at: instants[i & 4095], width: 1200, height: 120)
+    let rendered = timelineRenderer.render(window)
+    return (rendered.tileStarts.count, rendered.document.count)
+}

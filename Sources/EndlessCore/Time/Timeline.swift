@@ -92,29 +92,58 @@ public struct Timeline: Sendable, Hashable {
         instant.rfc3339(offset: zone.offset(at: instant.secondsSinceEpoch), zulu: zone.identifier == "UTC")
     }
 
+    /// The value as a reader hears it: `Sunday 29 March 2026, 02:00:00 +01:00`.
+    public func spokenText(_ instant: Instant) -> String {
+        let offset = zone.offset(at: instant.secondsSinceEpoch)
+        let tick = TimeTick(instant: instant.secondsSinceEpoch, offset: offset, showsOffset: true)
+        return labels.context(tick, unit: .days) + ", " + tick.local.timeText(seconds: true) + " "
+            + TimeLabels.offsetText(offset)
+    }
+
     /// The ticks of block `block` (`[block·blockSeconds, (block+1)·blockSeconds)`, within time's ends), with each
-    /// tick's place in points from the block's start, and the context labels that open there.
-    package func ticks(ofBlock block: Int64) -> [PlacedTick] {
+    /// tick's place in points from the block's start, and the context labels that open there. `clock` is the zone's
+    /// clock read once for a window of blocks; without it the block reads its own.
+    package func ticks(ofBlock block: Int64, clock: ZoneClock? = nil) -> [PlacedTick] {
         let start = block * blockSeconds
         let from = max(start, Instant.first.secondsSinceEpoch)
         let to = min(start + blockSeconds, Instant.last.secondsSinceEpoch + 1)
         guard from < to else { return [] }
         let unit = scale.unit
-        var placed = zone.ticks(of: unit, from: from, to: to, weekStart: labels.weekStart).map { tick in
+        let room = contextReach
+        let clock = clock ?? ZoneClock(zone, from: from - room, to: to)
+        var placed = clock.ticks(of: unit, from: from, to: to, weekStart: labels.weekStart).map { tick in
             PlacedTick(
                 position: Double(tick.instant - start) * pointsPerSecond, label: labels.minor(tick, unit: unit),
                 note: labels.note(tick), isContext: false)
         }
         if let context = scale.context {
-            placed += zone.ticks(of: context, from: from, to: to, weekStart: labels.weekStart).map { tick in
+            let starts = clock.ticks(of: context, from: from, to: to, weekStart: labels.weekStart).map { tick in
                 PlacedTick(
                     position: Double(tick.instant - start) * pointsPerSecond,
-                    label: labels.context(tick, unit: context),
-                    note: nil, isContext: true)
+                    label: labels.context(tick, unit: context), note: nil, isContext: true)
             }
+            // Each block says the context it opens in too, unless one starts near: so that a view, whose context
+            // may have started far before it, always holds one (a block is at most 10 × 1000 points).
+            let endingNear = clock.ticks(of: context, from: from - room, to: from, weekStart: labels.weekStart)
+            if starts.first.map({ $0.position >= Self.contextRoom }) ?? true, endingNear.isEmpty,
+                let opening = self.context(at: Instant(unchecked: from), clock: clock)
+            {
+                placed.append(
+                    PlacedTick(
+                        position: Double(from - start) * pointsPerSecond, label: opening, note: nil, isContext: true,
+                        isRepeat: true))
+            }
+            placed += starts
         }
         return placed
     }
+
+    /// Points a context's words take, about: a block's opening context is left out when one starts within them,
+    /// or within them before it.
+    static let contextRoom: Double = 240
+
+    /// `contextRoom` in seconds: how far before a block its ticks look for a context's start.
+    package var contextReach: Int64 { Int64((Self.contextRoom / pointsPerSecond).rounded(.up)) }
 
     /// The block holding `offset`'s instant, and how many blocks reach time's ends: a block index a URL gives must
     /// lie within them, so that `block × blockSeconds` stays in range.
@@ -125,9 +154,9 @@ public struct Timeline: Sendable, Hashable {
     }
 
     /// The context (the day, the month…) at `instant`: what the window writes at its leading edge.
-    package func context(at instant: Instant) -> String? {
+    package func context(at instant: Instant, clock: ZoneClock? = nil) -> String? {
         guard let context = scale.context else { return nil }
-        let offset = zone.offset(at: instant.secondsSinceEpoch)
+        let offset = clock?.offset(at: instant.secondsSinceEpoch) ?? zone.offset(at: instant.secondsSinceEpoch)
         return labels.context(
             TimeTick(instant: instant.secondsSinceEpoch, offset: offset, showsOffset: false), unit: context)
     }
@@ -156,4 +185,6 @@ package struct PlacedTick: Sendable, Hashable {
     /// The offset, under a tick near a change of the clock.
     package let note: String?
     package let isContext: Bool
+    /// A context said again at a block's start: its words, without the line that marks where it starts.
+    package var isRepeat = false
 }

@@ -109,6 +109,25 @@ extension TileCache {
 
     static func pageStyle(of renderer: LoopRenderer) -> String { style(of: renderer) + "|page" }
 
+    /// A timeline's block as the page's tile (`TimelineRenderer.blockElement`); `style` is `pageStyle(of:)`'s.
+    func pageBlock(_ tile: Int64, of renderer: TimelineRenderer, mirrored: Bool, thickness: Double, style: String)
+        -> [UInt8]
+    {
+        let block = renderer.timeline.block(ofTile: tile, mirrored: mirrored)
+        return content(for: TileKey(style: style, x: block)) {
+            renderer.blockElement(block, mirrored: mirrored, thickness: thickness)
+        }
+    }
+
+    /// Everything a timeline's page block depends on.
+    static func pageStyle(of renderer: TimelineRenderer, mirrored: Bool, thickness: Double) -> String {
+        let t = renderer.timeline
+        return "timeline|\(t.zone.identifier)|\(t.scale.rawValue)|\(t.step.rawValue)|\(t.spacing.bitPattern)|"
+            + "\(t.minimum?.secondsSinceEpoch ?? .min)|\(t.maximum?.secondsSinceEpoch ?? .max)|\(t.hours.rawValue)|"
+            + "\(t.weekStart.rawValue)|\(thickness.bitPattern)|\(renderer.orientation.description)|\(mirrored)|"
+            + "\(renderer.theme.description)|page"
+    }
+
     func tile(_ tile: GridCoordinate, of renderer: GridRenderer, style: String) -> [UInt8] {
         content(for: TileKey(style: style, x: tile.x, y: tile.y)) { renderer.tileContent(tile) }
     }

@@ -14,4 +14,5 @@ protocol FrameView: Sendable {
 /// The live views, by the name of their endpoint `/frame/{name}` and element `<endless-{name}>`.
 let frameViews: [(name: String, view: any FrameView.Type)] = [
     ("ruler", RulerFrameView.self), ("loop", LoopFrameView.self), ("grid", GridFrameView.self),
+    ("timeline", TimelineFrameView.self),
 ]

@@ -31,6 +31,12 @@ struct IndexPage {
     let submittedTime: String?
     let loopSVG: String
     let gridSVG: String
+    /// The meeting in London (an image until its script runs) and its New York follower's text.
+    let meeting: String
+    let meetingText: String
+    let meetingNewYorkText: String
+    let meetingQuery: String
+    let submittedMeeting: String?
     /// Where the page is (its form submits there), and the versioned URLs of `public/` files (`StaticAssets`).
     var pagePath = "/"
     var svgPath = "/svg"
@@ -50,7 +56,12 @@ struct IndexPage {
 
     /// The page's own parameters, checked; any other is left alone: a page's address carries what links add to it
     /// (`utm_source`, `fbclid`), and a shared link should open the page, not an error.
-    static let parameterNames = ["value", "x", "y", "height", "time"]
+    static let parameterNames = ["value", "x", "y", "height", "time", "meeting"]
+
+    /// The meeting's timeline: London's hours, in quarter hours; it opens the night London's clocks go back.
+    static let meetingTimeline = try! Timeline(
+        zone: try! ZoneRules.named("Europe/London"), scale: .hour, step: .fifteenMinutes)
+    static let newYork = try! ZoneRules.named("America/New_York")
 
     /// The formats' rulers, as each format measures unless told otherwise (`RulerConfiguration.standard`).
     static let feetRuler = try! Ruler(.standard(for: .feetAndInches))
@@ -101,6 +112,13 @@ struct IndexPage {
         timeText = Self.timeRuler.text(timeWindow.value)
         submittedTime = timeValue == nil ? nil : time
         timeQuery = "format=time&value=\(time)&width=1200&height=120"
+        let meetingValue = try parameters.instant("meeting")
+        let meetingAt = Self.meetingTimeline.snapped(meetingValue ?? Instant(unchecked: 1_792_888_200))  // 00:30Z
+        meeting = Self.meetingTimeline.text(meetingAt)
+        meetingText = Self.meetingTimeline.spokenText(meetingAt)
+        meetingNewYorkText = try Timeline(zone: Self.newYork).spokenText(meetingAt)
+        submittedMeeting = meetingValue == nil ? nil : meeting
+        meetingQuery = "tz=Europe/London&step=15min&at=\(meeting.replacing("+", with: "%2B"))&width=1200&height=120"
         let x = try parameters.number("x", accepts: Limits.Accepts.coordinate) ?? 0
         let y = try parameters.number("y", accepts: Limits.Accepts.coordinate) ?? 0
         let gridWindow = try GridWindow(grid: .standard, centerX: x, centerY: y, width: 1200, height: 500)

@@ -1,0 +1,90 @@
+import EndlessCore
+import EndlessSVG
+
+/// `<endless-timeline>`: a timeline whose pointer is the viewport's centre, a form control whose value is an RFC 3339
+/// instant. It settles on the step's nearest tick, moves a step by keys, zooms along the ladder, and, with `lead`,
+/// follows another timeline's instant in its own zone instead of being scrolled.
+enum TimelineFrameView: FrameView {
+    static let configurationNames = Parameters.timelineConfigurationNames + ["height"] + Parameters.lookNames
+    static let names = configurationNames + ["value", "lead", "zoom", "zoomable", "zoom-by", "zoom-at"]
+
+    static func answer(_ request: FrameRequest) throws(EndlessError) -> FrameAnswer {
+        let p = request.parameters, report = request.report
+        var timeline = try p.timeline()
+        // The element reflects the rung it is at as `zoom`: it stands for `scale`.
+        if let zoom = p.text("zoom") { timeline = try timeline.at(scale: try TimeScale(zoom, "zoom")) }
+        let orientation = try p.orientation()
+        let mirrored = try p.isMirrored(orientation)
+        let theme = try p.theme()
+        let thickness = try p.number("height", accepts: Limits.Accepts.windowSide) ?? 120
+        try Limits.checkWindowSide(thickness, "height")
+        let axis: FrameAxis = orientation.isVertical ? .y : .x
+        var axisReport = try report.reports([axis], layout: request.layout)[0]
+        let frame: TimelineFrame
+        let follows = p.contains("lead")
+        var scaleChanged = false
+        if follows {
+            let lead = try p.number("lead", accepts: "the leader's instant, in seconds since 1970-01-01T00:00:00Z") ?? 0
+            frame = try timeline.followerFrame(axisReport, layout: request.layout, lead: lead, mirrored: mirrored)
+        } else {
+            var phase = report.phase
+            var start = try p.instant("value") ?? Parameters.defaultInstant
+            if report.resized && p.contains("value") { axisReport.origin = nil }
+            if let by = try p.zoomFactor(), let origin = axisReport.origin {
+                // The instant under `zoom-at` stays there; every tile is drawn again at the new rung.
+                let half = axisReport.length / 2
+                let at = try p.number("zoom-at", accepts: "a position along the view, 0 to its length") ?? half
+                guard (0...axisReport.length).contains(at) else {
+                    throw EndlessError("zoom-at", "must be a position along the view, 0 to its length")
+                }
+                let zoomed = try timeline.at(scale: Timeline.rung(from: timeline.scale, by: by))
+                if zoomed.scale != timeline.scale {
+                    let sign: Double = mirrored ? -1 : 1
+                    let pointer = timeline.clampedOffset(sign * (origin + axisReport.scroll + half))
+                    let held = (pointer + sign * (at - half)) / timeline.pointsPerSecond
+                    let seconds = held - sign * (at - half) / zoomed.pointsPerSecond
+                    start = try zoomed.instant(atOffset: seconds * zoomed.pointsPerSecond)
+                    (timeline, scaleChanged, axisReport.origin, phase) = (zoomed, true, nil, .ended)
+                }
+            }
+            frame = try timeline.frame(
+                axisReport, layout: request.layout, phase: phase, key: report.key, presses: report.presses,
+                start: start, mirrored: mirrored)
+        }
+        let renderer = TimelineRenderer(timeline: timeline, orientation: orientation, theme: theme)
+        let style = TileCache.pageStyle(of: renderer, mirrored: mirrored, thickness: thickness)
+        let value = timeline.text(frame.value)
+        var answer = FrameAnswer(
+            seq: report.sequence,
+            axes: [AxisAnswer(axis, frame.axis, layout: request.layout, snap: frame.snap, absolute: follows)],
+            readout: [
+                "value": value, "number": String(frame.value.secondsSinceEpoch * 1000),
+                "text": timeline.spokenText(frame.value),
+                "position": readoutNumber(frame.pointerOffset / timeline.pointsPerSecond),
+                "minimum": timeline.minimum.map(timeline.text) ?? "",
+                "maximum": timeline.maximum.map(timeline.text) ?? "",
+                "zoom": timeline.scale.rawValue, "orientation": orientation.description,
+                "image": request.imageURL(
+                    "timeline",
+                    configuration: Parameters.timelineConfigurationNames.filter { $0 != "scale" }
+                        + Parameters.lookNames,
+                    position: [
+                        ("scale", timeline.scale.rawValue), ("at", value), ("width", readoutNumber(report.size.width)),
+                        ("height", readoutNumber(report.size.height)),
+                    ]),
+            ],
+            settled: report.phase == .ended && frame.snap == nil && report.key == nil,
+            mark: MotionMark(time: report.time, reports: [axisReport], frames: [frame.axis])?.text,
+            style: frame.axis.isNewPlacement
+                ? FrameRequest.style(theme, light: .standard(.light), dark: .standard(.dark)) + renderer.pageStyle : nil
+        )
+        if !follows { answer.setPace([axisReport], of: report) }
+        answer.placeTiles(
+            [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held,
+            redraw: scaleChanged, budget: request.drawingBudget
+        ) { tile in
+            request.tiles.pageBlock(tile[0], of: renderer, mirrored: mirrored, thickness: thickness, style: style)
+        }
+        return answer
+    }
+}
