@@ -105,3 +105,21 @@ def test_serves_the_page_a_window_and_a_frame(server):
     status, kind, frame = get(f"{server}/frame/ruler?size=600,120&value=72.4")
     assert (status, kind) == (200, "application/json")
     assert json.loads(frame)["readout"]["value"] == "72.4"
+
+
+def test_every_zone_answers_with_no_tzdata_on_the_machine(binary, tmp_path):
+    """The zones are the tz database built into the binary (ICU's): with /usr/share/zoneinfo hidden (an empty
+    directory mounted over it, in a mount namespace of its own; /etc/localtime links into it), Apia still skips 30
+    December 2011 and London's 01:00 still comes twice."""
+    if shutil.which("unshare") is None or os.geteuid() != 0:
+        pytest.skip("needs unshare and root to hide the machine's tzdata")
+    render = (f"mount -t tmpfs none /usr/share/zoneinfo && ls /usr/share/zoneinfo | wc -l"
+              f" && {binary} render timeline --tz Pacific/Apia --scale 1d --at 2011-12-30T10:00:00Z"
+              f" && {binary} render timeline --tz Europe/London --at 2026-10-25T01:00:00Z")
+    run = subprocess.run(["unshare", "--mount", "sh", "-c", render], capture_output=True, text=True,
+                         env=_environment(), cwd=tmp_path, timeout=60)
+    assert run.returncode == 0, run.stderr
+    hidden, apia, london = run.stdout.split("\n", 1)[0], *run.stdout.split("</svg>")[:2]
+    assert hidden.strip() == "0", "the machine's tzdata was not hidden"
+    assert ">Thu 29<" in apia and ">Sat 31<" in apia and ">Fri 30<" not in apia, apia
+    assert "+01:00</tspan>" in london and "+00:00</tspan>" in london, london

@@ -50,7 +50,7 @@ public final class ZoneRules: Sendable {
         var after = Date(timeIntervalSince1970: Double(start))
         while from < end, let next = zone.nextDaylightSavingTimeTransition(after: after) {
             let instant = Int64(next.timeIntervalSince1970.rounded())
-            guard instant < end else { break }
+            guard instant < end, next > after else { break }  // never stalls, whatever the rules say
             after = next
             let nextOffset = self.offset(at: instant)
             guard nextOffset != offset, instant > from else { continue }  // a change of name alone, or none
