@@ -148,12 +148,12 @@ public struct TimelineRenderer: Sendable {
             } else {
                 writer.append(orientation.isVertical ? "\">" : #"" text-anchor="middle">"#)
             }
-            writer.append(escaped: tick.label)
+            writer.append(utf8: tick.label)  // letters, digits, `:` `+` `–`: nothing to escape
             if let note = tick.note {  // the offset, small, under the field
                 writer.append(#"<tspan x=""#)
                 writer.append(orientation.isVertical ? thickness * 0.6 + 4 : along)
                 writer.append(#"" dy="13" font-size="10">"#)
-                writer.append(escaped: note)
+                writer.append(utf8: note)
                 writer.append("</tspan>")
             }
             writer.append("</text>")

@@ -92,10 +92,17 @@ package struct LocalTime: Sendable, Hashable, Comparable {
             + twoDigits(date.day)
     }
 
-    /// `14:05`, or `14:05:30` with `seconds`.
+    /// `14:05`, or `14:05:30` with `seconds`: written in place, a label a tick.
     package func timeText(seconds: Bool) -> String {
-        let text = twoDigits(hour) + ":" + twoDigits(minute)
-        return seconds ? text + ":" + twoDigits(second) : text
+        let time = secondOfDay
+        return String(unsafeUninitializedCapacity: seconds ? 8 : 5) { bytes in
+            for (index, field) in [time / 3600, time % 3600 / 60, time % 60].prefix(seconds ? 3 : 2).enumerated() {
+                if index > 0 { bytes[index * 3 - 1] = UInt8(ascii: ":") }
+                bytes[index * 3] = UInt8(ascii: "0") + UInt8(field / 10)
+                bytes[index * 3 + 1] = UInt8(ascii: "0") + UInt8(field % 10)
+            }
+            return seconds ? 8 : 5
+        }
     }
 
     package static func < (a: LocalTime, b: LocalTime) -> Bool { a.seconds < b.seconds }

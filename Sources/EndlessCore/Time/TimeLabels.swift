@@ -17,10 +17,10 @@ package struct TimeLabels: Sendable, Hashable {
     /// A tick's own field on a timeline of `unit` (`01:00`); `note(_:)` adds its offset where the clock changes.
     package func minor(_ tick: TimeTick, unit: CalendarUnit) -> String {
         let local = tick.local
+        if case .clock(let seconds) = unit { return clock(local, seconds: seconds < 60, minutes: seconds < 3600) }
         let date = local.date
         switch unit {
-        case .clock(let seconds):
-            return clock(local, seconds: seconds < 60, minutes: seconds < 3600)
+        case .clock: return ""
         case .days: return "\(Self.weekdays[Int(date.weekday)].prefix(3)) \(date.day)"
         case .weeks: return "W\(twoDigits(date.week(startingOn: weekStart).number))"
         case .months: return String(Self.months[Int(date.month - 1)].prefix(3))

@@ -40,25 +40,62 @@ public final class ZoneRules: Sendable {
 
     /// Seconds the zone's clock is ahead of UTC at `instant`.
     package func offset(at instant: Int64) -> Int64 {
-        Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant))))
+        let span = span(instant >> Self.spanShift)
+        return span.changes.last { $0.instant <= instant }?.offset ?? span.offset
     }
 
     /// The zone's clock over `[start, end)`: the runs of one offset each, in order, covering the span.
     package func runs(from start: Int64, to end: Int64) -> [ClockRun] {
         var runs: [ClockRun] = []
         var (from, offset) = (start, offset(at: start))
-        var after = Date(timeIntervalSince1970: Double(start))
-        while from < end, let next = zone.nextDaylightSavingTimeTransition(after: after) {
-            let instant = Int64(next.timeIntervalSince1970.rounded())
-            guard instant < end, next > after else { break }  // never stalls, whatever the rules say
-            after = next
-            let nextOffset = self.offset(at: instant)
-            guard nextOffset != offset, instant > from else { continue }  // a change of name alone, or none
-            runs.append(ClockRun(start: from, end: instant, offset: offset))
-            (from, offset) = (instant, nextOffset)
+        for index in (start >> Self.spanShift)...((end - 1) >> Self.spanShift) {
+            for change in span(index).changes where change.instant > from && change.instant < end {
+                guard change.offset != offset else { continue }
+                runs.append(ClockRun(start: from, end: change.instant, offset: offset))
+                (from, offset) = (change.instant, change.offset)
+            }
         }
         runs.append(ClockRun(start: from, end: end, offset: offset))
         return runs
+    }
+
+    /// A zone's clock over 2^25 seconds (about a year): its offset as the span begins, and its changes in it.
+    private struct ClockSpan: Sendable {
+        let offset: Int64
+        let changes: [(instant: Int64, offset: Int64)]
+    }
+
+    private struct SpanKey: Hashable {
+        let zone: ObjectIdentifier
+        let index: Int64
+    }
+
+    private static let spanShift: Int64 = 25
+    /// Spans read from ICU, every zone's together: at most 8,192 (about a megabyte), forgotten all at once when full.
+    /// A window asks one or two; ICU, asked, takes a lock and thousands of instructions.
+    private static let spans = Mutex<[SpanKey: ClockSpan]>([:])
+    private static let maximumSpans = 8192
+
+    private func span(_ index: Int64) -> ClockSpan {
+        let key = SpanKey(zone: ObjectIdentifier(self), index: index)
+        if let known = Self.spans.withLock({ $0[key] }) { return known }
+        let (start, end) = (index << Self.spanShift, (index + 1) << Self.spanShift)
+        let first = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(start))))
+        var (changes, last) = ([(instant: Int64, offset: Int64)](), first)
+        var after = Date(timeIntervalSince1970: Double(start))
+        while let next = zone.nextDaylightSavingTimeTransition(after: after), next > after {
+            let instant = Int64(next.timeIntervalSince1970.rounded())
+            guard instant < end else { break }
+            after = next
+            let offset = Int64(zone.secondsFromGMT(for: next))
+            if offset != last { (changes, last) = (changes + [(instant, offset)], offset) }  // not a change of name alone
+        }
+        let span = ClockSpan(offset: first, changes: changes)
+        Self.spans.withLock { spans in
+            if spans.count >= Self.maximumSpans { spans.removeAll(keepingCapacity: true) }
+            spans[key] = span
+        }
+        return span
     }
 }
 
