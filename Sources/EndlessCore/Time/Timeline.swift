@@ -145,8 +145,8 @@ public struct Timeline: Sendable, Hashable {
     /// `contextRoom` in seconds: how far before a block its ticks look for a context's start.
     package var contextReach: Int64 { Int64((Self.contextRoom / pointsPerSecond).rounded(.up)) }
 
-    /// The block holding `offset`'s instant, and how many blocks reach time's ends: a block index a URL gives must
-    /// lie within them, so that `block × blockSeconds` stays in range.
+    /// The blocks within time's ends at this scale: a block index a URL gives must lie within them, so that
+    /// `block × blockSeconds` stays in range.
     package var blockRange: ClosedRange<Int64> {
         floorQuotient(
             Instant.first.secondsSinceEpoch, blockSeconds)...floorQuotient(
@@ -159,21 +159,6 @@ public struct Timeline: Sendable, Hashable {
         let offset = clock?.offset(at: instant.secondsSinceEpoch) ?? zone.offset(at: instant.secondsSinceEpoch)
         return labels.context(
             TimeTick(instant: instant.secondsSinceEpoch, offset: offset, showsOffset: false), unit: context)
-    }
-
-    public static func == (a: Timeline, b: Timeline) -> Bool {
-        (a.zone.identifier, a.scale, a.spacing, a.step) == (b.zone.identifier, b.scale, b.spacing, b.step)
-            && (a.minimum, a.maximum, a.labels) == (b.minimum, b.maximum, b.labels)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(zone.identifier)
-        hasher.combine(scale)
-        hasher.combine(spacing)
-        hasher.combine(step)
-        hasher.combine(minimum)
-        hasher.combine(maximum)
-        hasher.combine(labels)
     }
 }
 

@@ -3,7 +3,7 @@ import Synchronization
 
 /// A time zone's rules, from the tz database built into the binary (ICU's, in Foundation): so the release file
 /// answers for every zone on a machine with no tzdata. Each zone is read once, and kept.
-public final class ZoneRules: Sendable {
+public final class ZoneRules: Sendable, Hashable {
     /// The IANA name: `Europe/London`, `UTC`.
     public let identifier: String
     private let zone: TimeZone
@@ -12,6 +12,10 @@ public final class ZoneRules: Sendable {
         self.identifier = identifier
         self.zone = zone
     }
+
+    /// A zone is its name: the rules are the same for it wherever they are read.
+    public static func == (a: ZoneRules, b: ZoneRules) -> Bool { a.identifier == b.identifier }
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 
     public static let utc = ZoneRules(identifier: "UTC", zone: TimeZone(identifier: "UTC")!)
 

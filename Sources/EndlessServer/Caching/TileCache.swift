@@ -121,11 +121,16 @@ extension TileCache {
 
     /// Everything a timeline's page block depends on.
     static func pageStyle(of renderer: TimelineRenderer, mirrored: Bool, thickness: Double) -> String {
+        style(of: renderer, mirrored: mirrored, thickness: thickness) + "|page"
+    }
+
+    /// Everything a timeline's drawing depends on but its position: what a window's and a block's ETag hash too.
+    static func style(of renderer: TimelineRenderer, mirrored: Bool, thickness: Double) -> String {
         let t = renderer.timeline
         return "timeline|\(t.zone.identifier)|\(t.scale.rawValue)|\(t.step.rawValue)|\(t.spacing.bitPattern)|"
             + "\(t.minimum?.secondsSinceEpoch ?? .min)|\(t.maximum?.secondsSinceEpoch ?? .max)|\(t.hours.rawValue)|"
             + "\(t.weekStart.rawValue)|\(thickness.bitPattern)|\(renderer.orientation.description)|\(mirrored)|"
-            + "\(renderer.theme.description)|page"
+            + "\(renderer.theme.description)"
     }
 
     func tile(_ tile: GridCoordinate, of renderer: GridRenderer, style: String) -> [UInt8] {

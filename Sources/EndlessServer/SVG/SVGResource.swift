@@ -92,13 +92,14 @@ enum SVGResource: Sendable {
             hash.combine(item)
         case .timelineWindow(let window, let theme):
             hash.combine("timeline window")
-            hash.combine(timeline: window.timeline, orientation: window.orientation, theme: theme)
-            hash.combine(numbers: window.offset, window.width, window.height, window.isMirrored ? 1 : 0)
+            let renderer = TimelineRenderer(timeline: window.timeline, orientation: window.orientation, theme: theme)
+            let thickness = window.orientation.isVertical ? window.width : window.height
+            hash.combine(TileCache.style(of: renderer, mirrored: window.isMirrored, thickness: thickness))
+            hash.combine(numbers: window.offset, window.width, window.height)
         case .timelineBlock(let renderer, let block, let mirrored, let thickness):
             hash.combine("timeline block")
-            hash.combine(timeline: renderer.timeline, orientation: renderer.orientation, theme: renderer.theme)
+            hash.combine(TileCache.style(of: renderer, mirrored: mirrored, thickness: thickness))
             hash.combine(block)
-            hash.combine(numbers: thickness, mirrored ? 1 : 0)
         }
         return hash.value
     }
@@ -286,17 +287,5 @@ extension SVGResource {
 extension StableHash {
     fileprivate mutating func combine(numbers: Double...) {
         for number in numbers { combine(number) }
-    }
-
-    /// Everything a timeline's drawing depends on.
-    fileprivate mutating func combine(timeline: Timeline, orientation: Orientation, theme: Theme) {
-        combine(timeline.zone.identifier)
-        combine(timeline.scale.rawValue)
-        combine(timeline.step.rawValue)
-        combine(timeline.spacing)
-        combine(timeline.minimum?.secondsSinceEpoch ?? .min)
-        combine(timeline.maximum?.secondsSinceEpoch ?? .max)
-        combine(timeline.hours.rawValue + timeline.weekStart.rawValue)
-        combine(orientation.description + theme.description)
     }
 }
