@@ -6,7 +6,7 @@ import EndlessCore
 /// place: most appends are a few bytes (`" y="`, a number), for which `Array.append(contentsOf:)` costs several times
 /// the copy.
 package struct SVGWriter: Sendable {
-    /// What is written, then zeros to the end of the storage, which grows by doubling.
+    /// What is written, then room to the end of the storage, which grows by doubling.
     private var storage: [UInt8]
     private var count = 0
 
@@ -20,6 +20,9 @@ package struct SVGWriter: Sendable {
 
     /// How many bytes are written: where the next one goes.
     package var byteCount: Int { count }
+
+    /// Starts again, keeping the storage: a scratch writer reused.
+    mutating func removeAll() { count = 0 }
 
     package init(capacity: Int = 1024) {
         storage = []
@@ -69,6 +72,11 @@ package struct SVGWriter: Sendable {
         more.withUnsafeBytes { write($0) }
     }
 
+    /// What is written, read in place.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
+
     /// The bytes `source` wrote in `range`: a piece written once, copied where it repeats.
     mutating func append(_ source: SVGWriter, _ range: Range<Int>) {
         source.storage.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[range])) }
@@ -76,13 +84,14 @@ package struct SVGWriter: Sendable {
 
     /// Text content or an attribute value, with `& < > " '` escaped.
     package mutating func append(escaped text: String) {
-        // Most text has nothing to escape: copied whole, not byte by byte.
-        if !text.utf8.contains(where: {
-            $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
-                || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'")
-        }) {
-            return append(utf8: text)
+        // Most text has nothing to escape: copied whole, not byte by byte (and read in place: `String.UTF8View`'s
+        // own iteration costs several times as much).
+        func needsEscaping(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
         }
+        var text = text
+        if !text.withUTF8({ $0.contains(where: needsEscaping) }) { return append(utf8: text) }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "&"): append("&amp;")
@@ -103,29 +112,19 @@ package struct SVGWriter: Sendable {
     /// A coordinate, to the thousandth of a pixel and no further: `5`, `37.5`, `0.125`, never `5.0`, `-0` or the
     /// float noise of a difference (`-63.339999999999975` is `-63.34`). A thousandth is far below anything drawn.
     package mutating func append(_ value: Double) {
-        if value.rounded() == value, abs(value) < 0x1p53 {
-            append(Int64(value))
-            return
+        guard abs(value) < 1e12 else {  // and not NaN
+            if value.rounded() == value, abs(value) < 0x1p53 { return append(Int64(value)) }
+            return append(utf8: value.description)
         }
-        let thousandths = (value * 1000).rounded()
-        if abs(value) < 1e12 {
-            // Up to three decimals, printed without Double's `description`.
-            if thousandths < 0 { write(byte: UInt8(ascii: "-")) }
-            let magnitude = UInt64(abs(thousandths))
-            appendDigits(magnitude / 1000)
-            var fraction = magnitude % 1000
-            if fraction != 0 {
-                write(byte: UInt8(ascii: "."))
-                var divisor: UInt64 = 100
-                while fraction != 0 {
-                    write(byte: UInt8(ascii: "0") + UInt8(fraction / divisor))
-                    fraction %= divisor
-                    divisor /= 10
-                }
-            }
-        } else {
-            append(utf8: value.description)
-        }
+        let thousandths = Coordinate.thousandths(of: value)
+        if thousandths < 0 { write(byte: UInt8(ascii: "-")) }
+        appendDigits(thousandths.magnitude / 1000)
+        let (decimals, width) = Coordinate.decimals(thousandths)
+        guard width > 0 else { return }
+        write(byte: UInt8(ascii: "."))
+        if width > 1, decimals < 10 { write(byte: UInt8(ascii: "0")) }
+        if width > 2, decimals < 100 { write(byte: UInt8(ascii: "0")) }
+        appendDigits(decimals)
     }
 
     /// A decimal as its shortest exact text, as `DecimalNumber.description` says it, written digit by digit: a
@@ -142,6 +141,17 @@ package struct SVGWriter: Sendable {
             divisor /= 10
             write(byte: UInt8(ascii: "0") + UInt8(fraction / divisor))
             fraction %= divisor
+        }
+    }
+
+    /// What `build` writes in place, at most `capacity` bytes, unescaped: for what is known to be safe.
+    @inline(__always) package mutating func append(text capacity: Int, _ build: (inout TextBuilder) -> Void) {
+        reserve(capacity)
+        let at = count
+        count += storage.withUnsafeMutableBufferPointer { buffer in
+            var text = TextBuilder(UnsafeMutableBufferPointer(rebasing: buffer[at..<at + capacity]))
+            build(&text)
+            return text.count
         }
     }
 
@@ -180,5 +190,44 @@ extension SVGWriter {
         var writer = SVGWriter(capacity: capacity)
         body(&writer)
         return writer.bytes
+    }
+}
+
+/// How a coordinate is written, to the thousandth and no further: shared by `SVGWriter.append(_: Double)` and
+/// `TextBuilder.append(coordinate:)`, which write it in place.
+enum Coordinate {
+    /// `value` in thousandths, rounded half away from zero as `rounded()` does, without its call: the difference
+    /// from the truncation is exact below 2^52. For `value` within ±1e12.
+    @inline(__always) static func thousandths(of value: Double) -> Int64 {
+        let scaled = value * 1000
+        var thousandths = Int64(scaled)
+        let rest = scaled - Double(thousandths)
+        if rest >= 0.5 { thousandths += 1 } else if rest <= -0.5 { thousandths -= 1 }
+        return thousandths
+    }
+
+    /// The decimals of `thousandths` without their trailing zeros, and how many digits they take: `(25, 2)` for
+    /// `.025`, `(5, 1)` for `.5`, `(0, 0)` for a whole number.
+    @inline(__always) static func decimals(_ thousandths: Int64) -> (digits: UInt64, width: Int) {
+        var (digits, width) = (thousandths.magnitude % 1000, 3)
+        while width > 0, digits % 10 == 0 {
+            digits /= 10
+            width -= 1
+        }
+        return (digits, width)
+    }
+}
+
+extension TextBuilder {
+    /// `SVGWriter.append(_: Double)`'s text for `value` within ±1e12, in place: at most 17 bytes
+    /// (`-999999999999.999`).
+    @inline(__always) mutating func append(coordinate value: Double) {
+        let thousandths = Coordinate.thousandths(of: value)
+        if thousandths < 0 { append(byte: UInt8(ascii: "-")) }
+        append(digits: thousandths.magnitude / 1000)
+        let (decimals, width) = Coordinate.decimals(thousandths)
+        guard width > 0 else { return }
+        append(byte: UInt8(ascii: "."))
+        append(digits: decimals, width: width)
     }
 }

@@ -7,10 +7,36 @@ public struct TimelineRenderer: Sendable {
     public let orientation: Orientation
     public let theme: Theme
     let palette: Palette
+    /// The marks' shared parts for windows of the renderer's thickness.
+    private let marks: TimelineMarks
+    /// A full block's minor ticks, defined once in a window and used by each block whose ticks are even
+    /// (`Timeline.evenTicksShift`): the forward and the mirrored, for a clock's units.
+    private let evenTicks: (forward: EvenTicks, mirrored: EvenTicks)?
 
-    public init(timeline: Timeline, orientation: Orientation = .horizontal, theme: Theme = .light) {
+    /// `thickness` is the windows' across the axis (their height, or their width when vertical): a window of
+    /// another thickness is drawn too, its marks worked out for it.
+    public init(
+        timeline: Timeline, orientation: Orientation = .horizontal, theme: Theme = .light, thickness: Double = 120
+    ) {
         (self.timeline, self.orientation, self.theme) = (timeline, orientation, theme)
         palette = .standard(theme == .auto ? .light : theme)
+        marks = TimelineMarks(orientation: orientation, thickness: thickness)
+        if case .clock = timeline.scale.unit {
+            let ink = palette.ink
+            evenTicks = (
+                EvenTicks(marks: marks, timeline: timeline, mirrored: false, ink: ink),
+                EvenTicks(marks: marks, timeline: timeline, mirrored: true, ink: ink)
+            )
+        } else {
+            evenTicks = nil
+        }
+    }
+
+    /// The renderer of `window`: its orientation and thickness; the CLI and the server both draw with it.
+    public init(window: TimelineWindow, theme: Theme = .light) {
+        self.init(
+            timeline: window.timeline, orientation: window.orientation, theme: theme,
+            thickness: window.orientation.isVertical ? window.width : window.height)
     }
 
     var documentStyle: String? {
@@ -28,12 +54,23 @@ public struct TimelineRenderer: Sendable {
         writer.append(#"<rect width="100%" height="100%" fill=""#)
         writer.append(colour: palette.background)
         writer.append("\"/>\n")
+        let fits = marks.thickness == thickness(window)
+        let marks = fits ? marks : TimelineMarks(orientation: orientation, thickness: thickness(window))
+        let evenTicks = fits ? (window.isMirrored ? evenTicks?.mirrored : evenTicks?.forward) : nil
+        if let evenTicks {
+            writer.append(#"<defs><path id=""#)
+            writer.append(bytes: evenTicks.id)
+            writer.append(bytes: evenTicks.path)
+            writer.append("\"/></defs>\n")
+        }
         // The zone's clock over the whole window, read once for all its blocks.
-        let ends = [window.block(ofTile: window.blocks.first), window.block(ofTile: window.blocks.last)]
+        let (first, last) = (window.block(ofTile: window.blocks.first), window.block(ofTile: window.blocks.last))
         let clock = ZoneClock(
-            timeline.zone, from: ends.min()! * timeline.blockSeconds - timeline.contextReach,
-            to: (ends.max()! + 1) * timeline.blockSeconds)
+            timeline.zone, from: min(first, last) * timeline.blockSeconds - timeline.contextReach,
+            to: (max(first, last) + 1) * timeline.blockSeconds)
         var tileStarts: [Int] = []
+        tileStarts.reserveCapacity(Int(window.blocks.count))
+        var words = SVGWriter(capacity: 1024)
         for tile in window.blocks.indices {
             tileStarts.append(writer.byteCount)
             let position = window.blocks.position(of: tile)
@@ -41,23 +78,24 @@ public struct TimelineRenderer: Sendable {
                 x: orientation.isVertical ? 0 : position, y: orientation.isVertical ? position : 0, into: &writer
             ) { writer in
                 drawBlock(
-                    window.block(ofTile: tile), mirrored: window.isMirrored, thickness: thickness(window), clock: clock,
-                    into: &writer)
+                    window.block(ofTile: tile), mirrored: window.isMirrored, marks: marks, evenTicks: evenTicks,
+                    clock: clock, words: &words, into: &writer)
             }
         }
-        if let context = timeline.context(at: window.leadingInstant) {
-            // What the leading edge is in: a day, a month. A backdrop keeps a block's context label from showing
-            // through.
+        // What the leading edge is in: a day, a month. A backdrop keeps a block's context label from showing through.
+        words.removeAll()
+        words.append(text: TimeLabels.longestContext) { timeline.writeContext(at: window.leadingInstant, into: &$0) }
+        if words.byteCount > 0 {
+            // About 8 points a character: its UTF-8 bytes but continuations (an en dash is one).
+            let characters = words.withBytes { bytes in bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
             writer.append(#"<rect width=""#)
-            writer.append(orientation.isVertical ? window.width : Double(context.count * 8 + 12))
-            writer.append(#"" height=""#)
-            writer.append(24.0)
-            writer.append(#"" fill=""#)
+            writer.append(orientation.isVertical ? window.width : Double(characters * 8 + 12))
+            writer.append(#"" height="24" fill=""#)
             writer.append(colour: palette.background)
             writer.append(#""/><text x="4" y="17" font-size="13" font-weight="bold" fill=""#)
             writer.append(colour: palette.ink)
             writer.append("\">")
-            writer.append(escaped: context)
+            writer.append(words, 0..<words.byteCount)  // letters, digits and `–`: nothing to escape
             writer.append("</text>\n")
         }
         appendPointer(window, valueText: valueText, into: &writer)
@@ -68,8 +106,8 @@ public struct TimelineRenderer: Sendable {
     /// Block `block` as a standalone document, `10 × spacing` long: a tile an element places.
     public func renderBlock(_ block: Int64, mirrored: Bool = false, thickness: Double = 120) -> [UInt8] {
         let length = Double(Timeline.ticksPerBlock) * timeline.spacing
-        var content = SVGWriter(capacity: 1024)
-        drawBlock(block, mirrored: mirrored, thickness: thickness, into: &content)
+        var content = SVGWriter(capacity: 1024), words = SVGWriter(capacity: 1024)
+        drawBlock(block, mirrored: mirrored, marks: marks(thickness), words: &words, into: &content)
         return tileDocument(
             width: orientation.isVertical ? thickness : length, height: orientation.isVertical ? length : thickness,
             title: "Timeline block \(block)", style: documentStyle, content: content.bytes)
@@ -78,8 +116,8 @@ public struct TimelineRenderer: Sendable {
     /// Block `block` as the page's tile, placed by the page: its ink and font are the element's style (`pageStyle`).
     package func blockElement(_ block: Int64, mirrored: Bool, thickness: Double) -> [UInt8] {
         let length = Double(Timeline.ticksPerBlock) * timeline.spacing
-        var content = SVGWriter(capacity: 1024)
-        drawBlock(block, mirrored: mirrored, thickness: thickness, painted: false, into: &content)
+        var content = SVGWriter(capacity: 1024), words = SVGWriter(capacity: 1024)
+        drawBlock(block, mirrored: mirrored, marks: marks(thickness), painted: false, words: &words, into: &content)
         return pageTile(
             width: orientation.isVertical ? thickness : length, height: orientation.isVertical ? length : thickness,
             content: content.bytes, overflows: true)
@@ -92,72 +130,77 @@ public struct TimelineRenderer: Sendable {
         return theme == .auto ? style + "@media (prefers-color-scheme: dark){\(ink(.standard(.dark)))}" : style
     }
 
+    /// The marks for blocks `thickness` across.
+    private func marks(_ thickness: Double) -> TimelineMarks {
+        marks.thickness == thickness ? marks : TimelineMarks(orientation: orientation, thickness: thickness)
+    }
+
     private func thickness(_ window: TimelineWindow) -> Double {
         orientation.isVertical ? window.width : window.height
     }
 
-    /// A block's context starts (a long line and its words) and its ticks (a short line and its field).
-    /// Unpainted, its ink is left to the page's style.
+    /// A block's context starts (a long line and its words) and its ticks (a short line and its field), in one
+    /// pass: the lines into `writer`, the words into `words`, then after them. With `evenTicks` (a window's), a block
+    /// whose minor ticks are even uses them rather than draw its own. Unpainted, its ink is left to the page's
+    /// style.
     private func drawBlock(
-        _ block: Int64, mirrored: Bool, thickness: Double, painted: Bool = true, clock: ZoneClock? = nil,
-        into writer: inout SVGWriter
+        _ block: Int64, mirrored: Bool, marks: TimelineMarks, evenTicks: EvenTicks? = nil, painted: Bool = true,
+        clock: ZoneClock? = nil, words: inout SVGWriter, into writer: inout SVGWriter
     ) {
         let length = Double(Timeline.ticksPerBlock) * timeline.spacing
-        let ticks = timeline.ticks(ofBlock: block, clock: clock)
-        guard !ticks.isEmpty else { return }
-        if painted {
-            writer.append(#"<path stroke=""#)
-            writer.append(colour: palette.ink)
-            writer.append(#"" d=""#)
-        } else {
-            writer.append(#"<path d=""#)
+        let clock = clock ?? timeline.clock(ofBlock: block)
+        let evenShift = evenTicks.flatMap { _ in timeline.evenTicksShift(ofBlock: block, clock: clock) }
+        words.removeAll()
+        let pathStart = writer.byteCount
+        marks.withWriter { pen in
+            timeline.forEachTick(ofBlock: block, clock: clock) { tick in
+                let along = mirrored ? length - tick.position : tick.position
+                if !tick.isRepeat && (tick.isContext || evenShift == nil) {
+                    if writer.byteCount == pathStart {
+                        writer.append(painted ? #"<path stroke=""# : #"<path d=""#)
+                        if painted {
+                            writer.append(colour: palette.ink)
+                            writer.append(#"" d=""#)
+                        }
+                    }
+                    writer.append(text: 128) {
+                        pen.write(tick.isContext ? marks.contextLine : marks.minorLine, along: along, into: &$0)
+                    }
+                }
+                words.append(text: 384) { text in
+                    let opening =
+                        tick.isContext ? (mirrored ? marks.mirroredContextWords : marks.contextWords) : marks.minorWords
+                    pen.write(opening, along: along, into: &text)
+                    // Letters, digits, `:` `+` `–`: nothing to escape.
+                    timeline.writeWords(of: tick, into: &text)
+                    if tick.showsOffset {  // the offset, small, under the field
+                        pen.write(marks.note, along: along, into: &text)
+                        TimeLabels.writeOffset(tick.tick.offset, into: &text)
+                        text.append("</tspan>")
+                    }
+                    text.append("</text>")
+                }
+            }
         }
-        for tick in ticks where !tick.isRepeat {
-            let along = mirrored ? length - tick.position : tick.position
-            // Across a vertical timeline the context starts at the left and the fields stand right of their ticks.
-            let (from, to) =
-                tick.isContext
-                ? (0, thickness * 0.6)
-                : orientation.isVertical
-                    ? (thickness * 0.4, thickness * 0.6)
-                    : (thickness * 0.3, thickness * 0.5)
-            line(along: along, from: from, to: to, into: &writer)
+        if writer.byteCount > pathStart { writer.append(#""/>"#) }
+        if let evenTicks, let evenShift {
+            writer.append(bytes: evenTicks.reference)
+            if evenShift != 0 {
+                writer.append(orientation.isVertical ? #" y=""# : #" x=""#)
+                writer.append(mirrored ? -evenShift : evenShift)
+                writer.append("\"")
+            }
+            writer.append("/>")
         }
+        guard words.byteCount > 0 else { return }
         if painted {
-            writer.append(#""/><g fill=""#)
+            writer.append(#"<g fill=""#)
             writer.append(colour: palette.ink)
             writer.append(#"" font-size="13">"#)
         } else {
-            writer.append(#""/><g>"#)
+            writer.append(#"<g>"#)
         }
-        for tick in ticks {
-            let along = mirrored ? length - tick.position : tick.position
-            writer.append(#"<text x=""#)
-            if orientation.isVertical {
-                writer.append(tick.isContext ? 4 : thickness * 0.6 + 4)
-                writer.append(#"" y=""#)
-                writer.append(along + (tick.isContext ? 15 : 4))
-            } else {
-                // A context runs on from its start: rightwards, or leftwards where time runs to the left.
-                writer.append(tick.isContext ? (mirrored ? along - 4 : along + 4) : along)
-                writer.append(#"" y=""#)
-                writer.append(tick.isContext ? 17 : thickness * 0.5 + 17)
-            }
-            if tick.isContext {
-                writer.append(mirrored ? #"" font-weight="bold" text-anchor="end">"# : #"" font-weight="bold">"#)
-            } else {
-                writer.append(orientation.isVertical ? "\">" : #"" text-anchor="middle">"#)
-            }
-            writer.append(utf8: tick.label)  // letters, digits, `:` `+` `–`: nothing to escape
-            if let note = tick.note {  // the offset, small, under the field
-                writer.append(#"<tspan x=""#)
-                writer.append(orientation.isVertical ? thickness * 0.6 + 4 : along)
-                writer.append(#"" dy="13" font-size="10">"#)
-                writer.append(utf8: note)
-                writer.append("</tspan>")
-            }
-            writer.append("</text>")
-        }
+        writer.append(words, 0..<words.byteCount)
         writer.append("</g>")
     }
 
@@ -194,5 +237,23 @@ public struct TimelineRenderer: Sendable {
         writer.append(orientation.isVertical ? #"" text-anchor="end">"# : #"" text-anchor="middle">"#)
         writer.append(escaped: valueText)
         writer.append("</text>\n")
+    }
+}
+
+/// A full block's minor ticks, as a window's `<defs>` holds them, and a block's reference to them: its id is their
+/// hash, so that two windows inlined in one page share it only when their ticks are the same.
+struct EvenTicks: Sendable {
+    /// `timeline-ticks-…" stroke="…" d="…`: the definition, past its opening.
+    let path: [UInt8]
+    let id: [UInt8]
+    /// `<use href="#timeline-ticks-…"`, open for the block's shift.
+    let reference: [UInt8]
+
+    init(marks: TimelineMarks, timeline: Timeline, mirrored: Bool, ink: String) {
+        let data = marks.evenTicks(count: Timeline.ticksPerBlock, spacing: timeline.spacing, mirrored: mirrored)
+        let body = Array(#"" stroke=""#.utf8) + Array(ink.utf8) + Array(#"" d=""#.utf8) + data
+        let id = "timeline-ticks-" + String(UInt32(truncatingIfNeeded: fnv1a64(body)), radix: 36)
+        (self.id, path) = (Array(id.utf8), body)
+        reference = Array(##"<use href="#\##(id)""##.utf8)
     }
 }

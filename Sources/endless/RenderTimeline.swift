@@ -44,9 +44,6 @@ struct RenderTimeline: RenderSubcommand {
 
     func document(_ parameters: Parameters) throws(EndlessError) -> [UInt8] {
         let window = try parameters.timelineWindow()
-        return TimelineRenderer(
-            timeline: window.timeline, orientation: window.orientation, theme: try parameters.theme()
-        )
-        .render(window).document
+        return TimelineRenderer(window: window, theme: try parameters.theme()).render(window).document
     }
 }

@@ -61,11 +61,17 @@ public struct Instant: Sendable, Hashable, Comparable {
     public func rfc3339(offset: Int64 = 0, zulu: Bool = true) -> String {
         let whole = offset % 60 == 0
         let local = LocalTime(secondsSinceEpoch + (whole ? offset : 0))
-        var text = local.dateText + "T" + local.timeText(seconds: true)
-        if !whole || (offset == 0 && zulu) { return text + "Z" }
-        let minutes = abs(offset) / 60
-        text += offset < 0 ? "-" : "+"
-        return text + twoDigits(minutes / 60) + ":" + twoDigits(minutes % 60)
+        return String(capacity: 32) { text in
+            local.writeDate(into: &text)
+            text.append(byte: UInt8(ascii: "T"))
+            local.writeTime(seconds: true, into: &text)
+            guard whole, offset != 0 || !zulu else { return text.append(byte: UInt8(ascii: "Z")) }
+            let minutes = abs(offset) / 60
+            text.append(byte: UInt8(ascii: offset < 0 ? "-" : "+"))
+            text.append(twoDigits: minutes / 60)
+            text.append(byte: UInt8(ascii: ":"))
+            text.append(twoDigits: minutes % 60)
+        }
     }
 
     public static func < (a: Instant, b: Instant) -> Bool { a.secondsSinceEpoch < b.secondsSinceEpoch }
@@ -85,27 +91,29 @@ package struct LocalTime: Sendable, Hashable, Comparable {
     package var second: Int64 { secondOfDay % 60 }
 
     /// `2026-03-29`.
-    package var dateText: String {
+    package var dateText: String { String(capacity: 16) { writeDate(into: &$0) } }
+
+    func writeDate(into text: inout TextBuilder) {
         let date = date
-        let year = String(date.year)
-        return String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + twoDigits(date.month) + "-"
-            + twoDigits(date.day)
+        text.append(date.year, width: 4)
+        text.append(byte: UInt8(ascii: "-"))
+        text.append(twoDigits: date.month)
+        text.append(byte: UInt8(ascii: "-"))
+        text.append(twoDigits: date.day)
     }
 
-    /// `14:05`, or `14:05:30` with `seconds`: written in place, a label a tick.
-    package func timeText(seconds: Bool) -> String {
+    /// `14:05`, or `14:05:30` with `seconds`.
+    package func timeText(seconds: Bool) -> String { String(capacity: 16) { writeTime(seconds: seconds, into: &$0) } }
+
+    @inline(__always) func writeTime(seconds: Bool, into text: inout TextBuilder) {
         let time = secondOfDay
-        return String(unsafeUninitializedCapacity: seconds ? 8 : 5) { bytes in
-            for (index, field) in [time / 3600, time % 3600 / 60, time % 60].prefix(seconds ? 3 : 2).enumerated() {
-                if index > 0 { bytes[index * 3 - 1] = UInt8(ascii: ":") }
-                bytes[index * 3] = UInt8(ascii: "0") + UInt8(field / 10)
-                bytes[index * 3 + 1] = UInt8(ascii: "0") + UInt8(field % 10)
-            }
-            return seconds ? 8 : 5
-        }
+        text.append(twoDigits: time / 3600)
+        text.append(byte: UInt8(ascii: ":"))
+        text.append(twoDigits: time % 3600 / 60)
+        guard seconds else { return }
+        text.append(byte: UInt8(ascii: ":"))
+        text.append(twoDigits: time % 60)
     }
 
     package static func < (a: LocalTime, b: LocalTime) -> Bool { a.seconds < b.seconds }
 }
-
-func twoDigits(_ value: Int64) -> String { value < 10 ? "0\(value)" : String(value) }

@@ -8,23 +8,37 @@ package struct TimeLabels: Sendable, Hashable {
         (self.hours, self.weekStart) = (hours, weekStart)
     }
 
-    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    static let months = [
+    static let weekdays: [StaticString] = [
+        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+    ]
+    static let months: [StaticString] = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
         "December",
     ]
 
     /// A tick's own field on a timeline of `unit` (`01:00`); `note(_:)` adds its offset where the clock changes.
     package func minor(_ tick: TimeTick, unit: CalendarUnit) -> String {
+        String(capacity: 15) { writeMinor(tick, unit: unit, into: &$0) }
+    }
+
+    /// `minor(_:unit:)`, written in place: at most 15 bytes.
+    package func writeMinor(_ tick: TimeTick, unit: CalendarUnit, into text: inout TextBuilder) {
         let local = tick.local
-        if case .clock(let seconds) = unit { return clock(local, seconds: seconds < 60, minutes: seconds < 3600) }
+        if case .clock(let seconds) = unit {  // the date only where it is written
+            return clock(local, seconds: seconds < 60, minutes: seconds < 3600, into: &text)
+        }
         let date = local.date
         switch unit {
-        case .clock: return ""
-        case .days: return "\(Self.weekdays[Int(date.weekday)].prefix(3)) \(date.day)"
-        case .weeks: return "W\(twoDigits(date.week(startingOn: weekStart).number))"
-        case .months: return String(Self.months[Int(date.month - 1)].prefix(3))
-        case .years: return String(date.year)
+        case .clock: break
+        case .days:
+            text.append(Self.weekdays[Int(date.weekday)], prefix: 3)
+            text.append(byte: UInt8(ascii: " "))
+            text.append(date.day)
+        case .weeks:
+            text.append(byte: UInt8(ascii: "W"))
+            text.append(twoDigits: date.week(startingOn: weekStart).number)
+        case .months: text.append(Self.months[Int(date.month - 1)], prefix: 3)
+        case .years: text.append(date.year)
         }
     }
 
@@ -34,33 +48,67 @@ package struct TimeLabels: Sendable, Hashable {
 
     /// The context a tick of `unit` opens: the day, the month, the year, the decade, the century or the millennium.
     package func context(_ tick: TimeTick, unit: CalendarUnit) -> String {
+        String(capacity: Self.longestContext) { writeContext(tick, unit: unit, into: &$0) }
+    }
+
+    /// Bytes the longest context takes: `Wednesday 30 September 10000` is 29.
+    package static let longestContext = 32
+
+    /// `context(_:unit:)`, written in place: at most `longestContext` bytes.
+    package func writeContext(_ tick: TimeTick, unit: CalendarUnit, into text: inout TextBuilder) {
         let date = tick.local.date
         switch unit {
         case .clock, .days:
-            return "\(Self.weekdays[Int(date.weekday)]) \(date.day) \(Self.months[Int(date.month - 1)]) \(date.year)"
-        case .weeks, .months: return "\(Self.months[Int(date.month - 1)]) \(date.year)"
-        case .years(let count) where count <= 1: return String(date.year)
-        case .years(10): return "\(date.year)s"
-        case .years(let count): return "\(date.year)–\(date.year + count - 1)"
+            text.append(Self.weekdays[Int(date.weekday)])
+            text.append(byte: UInt8(ascii: " "))
+            text.append(date.day)
+            text.append(byte: UInt8(ascii: " "))
+            fallthrough
+        case .weeks, .months:
+            text.append(Self.months[Int(date.month - 1)])
+            text.append(byte: UInt8(ascii: " "))
+            text.append(date.year)
+        case .years(let count) where count <= 1: text.append(date.year)
+        case .years(10):
+            text.append(date.year)
+            text.append(byte: UInt8(ascii: "s"))
+        case .years(let count):
+            text.append(date.year)
+            text.append("–")
+            text.append(date.year + count - 1)
         }
     }
 
     /// `14:05`, `14:05:30`, `14:00`; or on a 12-hour clock `2:05 PM`, `2:05:30 PM`, `2 PM`.
-    func clock(_ time: LocalTime, seconds: Bool, minutes: Bool) -> String {
-        guard hours == .twelve else { return time.timeText(seconds: seconds) }
-        let hour = time.hour % 12 == 0 ? 12 : time.hour % 12
-        var text = String(hour)
-        if minutes || time.minute != 0 { text += ":" + twoDigits(time.minute) }
-        if seconds { text += ":" + twoDigits(time.second) }
-        return text + (time.hour < 12 ? " AM" : " PM")
+    @inline(__always) func clock(_ time: LocalTime, seconds: Bool, minutes: Bool, into text: inout TextBuilder) {
+        guard hours == .twelve else { return time.writeTime(seconds: seconds, into: &text) }
+        text.append(time.hour % 12 == 0 ? 12 : time.hour % 12)
+        if minutes || time.minute != 0 {
+            text.append(byte: UInt8(ascii: ":"))
+            text.append(twoDigits: time.minute)
+        }
+        if seconds {
+            text.append(byte: UInt8(ascii: ":"))
+            text.append(twoDigits: time.second)
+        }
+        text.append(time.hour < 12 ? " AM" : " PM")
     }
 
     /// `+01:00`, `-05:00`, `+05:45`; a local mean time's seconds too (`-00:01:15`).
     package static func offsetText(_ offset: Int64) -> String {
+        String(capacity: 15) { writeOffset(offset, into: &$0) }
+    }
+
+    /// `offsetText(_:)`, written in place: at most 9 bytes.
+    package static func writeOffset(_ offset: Int64, into text: inout TextBuilder) {
         let size = abs(offset)
-        var text = (offset < 0 ? "-" : "+") + twoDigits(size / 3600) + ":" + twoDigits(size % 3600 / 60)
-        if size % 60 != 0 { text += ":" + twoDigits(size % 60) }
-        return text
+        text.append(byte: UInt8(ascii: offset < 0 ? "-" : "+"))
+        text.append(twoDigits: size / 3600)
+        text.append(byte: UInt8(ascii: ":"))
+        text.append(twoDigits: size % 3600 / 60)
+        guard size % 60 != 0 else { return }
+        text.append(byte: UInt8(ascii: ":"))
+        text.append(twoDigits: size % 60)
     }
 }
 

@@ -100,42 +100,61 @@ public struct Timeline: Sendable, Hashable {
             + TimeLabels.offsetText(offset)
     }
 
-    /// The ticks of block `block` (`[block·blockSeconds, (block+1)·blockSeconds)`, within time's ends), with each
-    /// tick's place in points from the block's start, and the context labels that open there. `clock` is the zone's
-    /// clock read once for a window of blocks; without it the block reads its own.
-    package func ticks(ofBlock block: Int64, clock: ZoneClock? = nil) -> [PlacedTick] {
+    /// The ticks of block `block` (`[block·blockSeconds, (block+1)·blockSeconds)`, within time's ends), each handed
+    /// to `body` with its place in points from the block's start: the minor ticks, then the context labels that open
+    /// there. `clock` is the zone's clock read once for a window of blocks; without it the block reads its own.
+    package func forEachTick(ofBlock block: Int64, clock: ZoneClock? = nil, _ body: (PlacedTick) -> Void) {
         let start = block * blockSeconds
         let from = max(start, Instant.first.secondsSinceEpoch)
         let to = min(start + blockSeconds, Instant.last.secondsSinceEpoch + 1)
-        guard from < to else { return [] }
-        let unit = scale.unit
-        let room = contextReach
-        let clock = clock ?? ZoneClock(zone, from: from - room, to: to)
-        var placed = clock.ticks(of: unit, from: from, to: to, weekStart: labels.weekStart).map { tick in
+        guard from < to else { return }
+        let (unit, room, weekStart) = (scale.unit, contextReach, labels.weekStart)
+        let clock = clock ?? self.clock(ofBlock: block)
+        func placed(_ tick: TimeTick, _ unit: CalendarUnit, isContext: Bool) -> PlacedTick {
             PlacedTick(
-                position: Double(tick.instant - start) * pointsPerSecond, label: labels.minor(tick, unit: unit),
-                note: labels.note(tick), isContext: false)
+                position: Double(tick.instant - start) * pointsPerSecond, tick: tick, unit: unit, isContext: isContext)
         }
-        if let context = scale.context {
-            let starts = clock.ticks(of: context, from: from, to: to, weekStart: labels.weekStart).map { tick in
-                PlacedTick(
-                    position: Double(tick.instant - start) * pointsPerSecond,
-                    label: labels.context(tick, unit: context), note: nil, isContext: true)
-            }
-            // Each block says the context it opens in too, unless one starts near: so that a view, whose context
-            // may have started far before it, always holds one (a block is at most 10 × 1000 points).
-            let endingNear = clock.ticks(of: context, from: from - room, to: from, weekStart: labels.weekStart)
-            if starts.first.map({ $0.position >= Self.contextRoom }) ?? true, endingNear.isEmpty,
-                let opening = self.context(at: Instant(unchecked: from), clock: clock)
-            {
-                placed.append(
-                    PlacedTick(
-                        position: Double(from - start) * pointsPerSecond, label: opening, note: nil, isContext: true,
-                        isRepeat: true))
-            }
-            placed += starts
+        clock.forEachTick(of: unit, from: from, to: to, weekStart: weekStart) {
+            body(placed($0, unit, isContext: false))
         }
-        return placed
+        guard let context = scale.context else { return }
+        // Each block says the context it opens in too, unless one starts near (within `contextRoom` either side of
+        // its start): so that a view, whose context may have started far before it, always holds one (a block is at
+        // most 10 × 1000 points).
+        var startsNear = false
+        clock.forEachTick(of: context, from: from - room, to: min(to, from + room), weekStart: weekStart) { tick in
+            startsNear =
+                startsNear || tick.instant < from || placed(tick, context, isContext: true).position < Self.contextRoom
+        }
+        if !startsNear {
+            var opening = placed(
+                TimeTick(instant: from, offset: clock.offset(at: from), showsOffset: false), context, isContext: true)
+            opening.isRepeat = true
+            body(opening)
+        }
+        clock.forEachTick(of: context, from: from, to: to, weekStart: weekStart) {
+            body(placed($0, context, isContext: true))
+        }
+    }
+
+    /// The zone's clock over block `block`, within time's ends, and the reach of its context before it: what a
+    /// block reads its ticks from when not drawn with a window's. A block past an end (a page may ask one) gets the
+    /// clock at that end.
+    package func clock(ofBlock block: Int64) -> ZoneClock {
+        let (first, last) = (Instant.first.secondsSinceEpoch, Instant.last.secondsSinceEpoch + 1)
+        let start = block * blockSeconds
+        let from = min(max(start, first), last), to = max(min(start + blockSeconds, last), from)
+        return ZoneClock(zone, from: from - contextReach, to: to)
+    }
+
+    /// A placed tick's words (`14:00`, `Sunday 29 March 2026`), written in place: at most
+    /// `TimeLabels.longestContext` bytes.
+    package func writeWords(of placed: PlacedTick, into text: inout TextBuilder) {
+        if placed.isContext {
+            labels.writeContext(placed.tick, unit: placed.unit, into: &text)
+        } else {
+            labels.writeMinor(placed.tick, unit: placed.unit, into: &text)
+        }
     }
 
     /// Points a context's words take, about: a block's opening context is left out when one starts within them,
@@ -153,23 +172,27 @@ public struct Timeline: Sendable, Hashable {
                 Instant.last.secondsSinceEpoch, blockSeconds)
     }
 
-    /// The context (the day, the month…) at `instant`: what the window writes at its leading edge.
-    package func context(at instant: Instant, clock: ZoneClock? = nil) -> String? {
-        guard let context = scale.context else { return nil }
-        let offset = clock?.offset(at: instant.secondsSinceEpoch) ?? zone.offset(at: instant.secondsSinceEpoch)
-        return labels.context(
-            TimeTick(instant: instant.secondsSinceEpoch, offset: offset, showsOffset: false), unit: context)
+    /// The context (the day, the month…) at `instant`, written in place (at most `TimeLabels.longestContext`
+    /// bytes): what a window writes at its leading edge. Nothing at a scale without one.
+    package func writeContext(at instant: Instant, into text: inout TextBuilder) {
+        guard let context = scale.context else { return }
+        let tick = TimeTick(
+            instant: instant.secondsSinceEpoch, offset: zone.offset(at: instant.secondsSinceEpoch), showsOffset: false)
+        labels.writeContext(tick, unit: context, into: &text)
     }
 }
 
-/// A tick placed in its block: a minor tick with its field, or a context's start with its words.
+/// A tick placed in its block: a minor tick with its field, or a context's start with its words
+/// (`Timeline.writeWords(of:into:)`).
 package struct PlacedTick: Sendable, Hashable {
     /// Points from the block's start.
     package let position: Double
-    package let label: String
-    /// The offset, under a tick near a change of the clock.
-    package let note: String?
+    package let tick: TimeTick
+    /// The unit whose words it carries: the scale's, or its context's.
+    package let unit: CalendarUnit
     package let isContext: Bool
     /// A context said again at a block's start: its words, without the line that marks where it starts.
     package var isRepeat = false
+    /// The offset goes under a minor tick near a change of the clock.
+    package var showsOffset: Bool { !isContext && tick.showsOffset }
 }

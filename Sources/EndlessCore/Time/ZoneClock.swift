@@ -10,12 +10,23 @@ package struct ZoneClock: Sendable {
     /// The clock over `[start, end)`, and two days either side, which a tick near an end needs.
     package init(_ rules: ZoneRules, from start: Int64, to end: Int64) {
         self.rules = rules
+        let end = max(end, start)  // an empty stretch reads the clock at its start
         (self.start, self.end) = (start - 2 * 86_400, end + 2 * 86_400)
         runs = end - start > 50 * 31_556_952 ? [] : rules.runs(from: self.start, to: self.end)
     }
 
     private func covers(_ from: Int64, _ to: Int64) -> Bool {
         !runs.isEmpty && from - 2 * 86_400 >= start && to + 2 * 86_400 <= end
+    }
+
+    /// The runs of one offset over `[from, to)`, in order.
+    package func runs(from: Int64, to: Int64) -> ArraySlice<ClockRun> {
+        guard covers(from, to) else { return rules.runs(from: from, to: to)[...] }
+        var first = 0
+        while runs[first].end <= from { first += 1 }
+        var last = first
+        while last + 1 < runs.count, runs[last + 1].start < to { last += 1 }
+        return runs[first...last]
     }
 
     /// Seconds the clock is ahead of UTC at `instant`.
@@ -29,10 +40,14 @@ package struct ZoneClock: Sendable {
         return runs[low].offset
     }
 
-    /// `ZoneRules.ticks(of:from:to:weekStart:)`, from the runs read once when they cover the span.
-    package func ticks(of unit: CalendarUnit, from: Int64, to: Int64, weekStart: WeekStart) -> [TimeTick] {
-        guard from < to else { return [] }
-        guard covers(from, to) else { return rules.ticks(of: unit, from: from, to: to, weekStart: weekStart) }
-        return ZoneRules.ticks(of: unit, on: runs, from: from, to: to, weekStart: weekStart)
+    /// `ZoneRules.forEachTick(of:from:to:weekStart:_:)`, from the runs read once when they cover the span.
+    package func forEachTick(
+        of unit: CalendarUnit, from: Int64, to: Int64, weekStart: WeekStart, _ body: (TimeTick) -> Void
+    ) {
+        guard from < to else { return }
+        guard covers(from, to) else {
+            return rules.forEachTick(of: unit, from: from, to: to, weekStart: weekStart, body)
+        }
+        ZoneRules.forEachTick(of: unit, on: runs, from: from, to: to, weekStart: weekStart, body)
     }
 }

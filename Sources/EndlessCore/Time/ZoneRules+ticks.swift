@@ -17,33 +17,40 @@ extension ZoneRules {
     /// forward) none; a day whose midnight is skipped starts when the clock comes back, and a day the zone skipped
     /// whole has no tick.
     package func ticks(of unit: CalendarUnit, from start: Int64, to end: Int64, weekStart: WeekStart) -> [TimeTick] {
-        guard start < end else { return [] }
+        var ticks: [TimeTick] = []
+        forEachTick(of: unit, from: start, to: end, weekStart: weekStart) { ticks.append($0) }
+        return ticks
+    }
+
+    /// `ticks(of:from:to:weekStart:)`, each handed to `body` as it is found, in order.
+    package func forEachTick(
+        of unit: CalendarUnit, from start: Int64, to end: Int64, weekStart: WeekStart, _ body: (TimeTick) -> Void
+    ) {
+        guard start < end else { return }
         // Past a few decades a window holds more changes of offset than ticks of months or years: each tick finds
         // its own.
         guard unit.startsDays, unit != .days, unit != .weeks, end - start > 50 * 31_556_952 else {
-            return Self.ticks(
+            return Self.forEachTick(
                 of: unit, on: runs(from: start - 2 * 86_400, to: end + 2 * 86_400), from: start, to: end,
-                weekStart: weekStart)
+                weekStart: weekStart, body)
         }
-        var ticks: [TimeTick] = []
         var reading = unit.first(atOrAfter: LocalTime(start + offset(at: start)), weekStart: weekStart)
         while true {
             let guess = reading.seconds - offset(at: reading.seconds - offset(at: reading.seconds))
             guard guess - 86_400 < end else { break }
-            ticks += Self.ticks(
+            Self.forEachTick(
                 of: unit, on: runs(from: guess - 2 * 86_400, to: guess + 2 * 86_400), from: max(start, guess - 86_400),
-                to: min(end, guess + 86_400), weekStart: weekStart)
+                to: min(end, guess + 86_400), weekStart: weekStart, body)
             reading = unit.next(after: reading, weekStart: weekStart)
         }
-        return ticks
     }
 
     /// The ticks of `unit` in `[start, end)` on `runs`, which cover it with some room either side (so that a tick
-    /// near an end knows of a change of offset just past it).
-    static func ticks(
-        of unit: CalendarUnit, on runs: [ClockRun], from start: Int64, to end: Int64, weekStart: WeekStart
-    ) -> [TimeTick] {
-        var ticks: [TimeTick] = []
+    /// near an end knows of a change of offset just past it), each handed to `body` in order.
+    static func forEachTick(
+        of unit: CalendarUnit, on runs: [ClockRun], from start: Int64, to end: Int64, weekStart: WeekStart,
+        _ body: (TimeTick) -> Void
+    ) {
         var reached = runs[0].localStart  // the latest reading the clock has shown before this run
         for (index, run) in runs.enumerated() {
             defer { reached = max(reached, run.localEnd) }
@@ -54,7 +61,7 @@ extension ZoneRules {
                 let skipped = unit.first(atOrAfter: LocalTime(reached), weekStart: weekStart)
                 if skipped.seconds < run.localStart, skipped.date == LocalTime(run.localStart).date, run.start >= start
                 {
-                    ticks.append(TimeTick(instant: run.start, offset: run.offset, showsOffset: false))
+                    body(TimeTick(instant: run.start, offset: run.offset, showsOffset: false))
                     from = run.localStart + 1
                 }
                 from = max(from, reached)
@@ -63,17 +70,16 @@ extension ZoneRules {
             while reading.seconds < run.localEnd, reading.seconds - run.offset < end {
                 let instant = reading.seconds - run.offset
                 let shows = !unit.startsDays && Self.changes(near: reading.seconds, around: index, in: runs)
-                ticks.append(TimeTick(instant: instant, offset: run.offset, showsOffset: shows))
+                body(TimeTick(instant: instant, offset: run.offset, showsOffset: shows))
                 reading = unit.next(after: reading, weekStart: weekStart)
             }
         }
-        return ticks
     }
 
     /// Whether `reading`, in run `index`, lies between the readings either side of a change of offset at one of
     /// that run's ends: an hour that happens twice, or the first reading after a jump forward.
     private static func changes(near reading: Int64, around index: Int, in runs: [ClockRun]) -> Bool {
-        for boundary in [index, index + 1] where boundary > 0 && boundary < runs.count {
+        for boundary in index...index + 1 where boundary > 0 && boundary < runs.count {
             let (before, after) = (runs[boundary - 1], runs[boundary])
             let low = after.start + min(before.offset, after.offset)
             let high = after.start + max(before.offset, after.offset)

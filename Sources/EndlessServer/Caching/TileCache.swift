@@ -126,11 +126,19 @@ extension TileCache {
 
     /// Everything a timeline's drawing depends on but its position: what a window's and a block's ETag hash too.
     static func style(of renderer: TimelineRenderer, mirrored: Bool, thickness: Double) -> String {
-        let t = renderer.timeline
-        return "timeline|\(t.zone.identifier)|\(t.scale.rawValue)|\(t.step.rawValue)|\(t.spacing.bitPattern)|"
+        style(
+            of: renderer.timeline, orientation: renderer.orientation, theme: renderer.theme, mirrored: mirrored,
+            thickness: thickness)
+    }
+
+    /// `style(of:mirrored:thickness:)` from a timeline's parts, for a window's ETag without a renderer.
+    static func style(
+        of t: Timeline, orientation: Orientation, theme: Theme, mirrored: Bool, thickness: Double
+    ) -> String {
+        "timeline|\(t.zone.identifier)|\(t.scale.rawValue)|\(t.step.rawValue)|\(t.spacing.bitPattern)|"
             + "\(t.minimum?.secondsSinceEpoch ?? .min)|\(t.maximum?.secondsSinceEpoch ?? .max)|\(t.hours.rawValue)|"
-            + "\(t.weekStart.rawValue)|\(thickness.bitPattern)|\(renderer.orientation.description)|\(mirrored)|"
-            + "\(renderer.theme.description)"
+            + "\(t.weekStart.rawValue)|\(thickness.bitPattern)|\(orientation.description)|\(mirrored)|"
+            + "\(theme.description)"
     }
 
     func tile(_ tile: GridCoordinate, of renderer: GridRenderer, style: String) -> [UInt8] {

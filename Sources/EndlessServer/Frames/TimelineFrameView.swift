@@ -51,7 +51,8 @@ enum TimelineFrameView: FrameView {
                 axisReport, layout: request.layout, phase: phase, key: report.key, presses: report.presses,
                 start: start, mirrored: mirrored)
         }
-        let renderer = TimelineRenderer(timeline: timeline, orientation: orientation, theme: theme)
+        let renderer = TimelineRenderer(
+            timeline: timeline, orientation: orientation, theme: theme, thickness: thickness)
         let style = TileCache.pageStyle(of: renderer, mirrored: mirrored, thickness: thickness)
         let value = timeline.text(frame.value)
         var answer = FrameAnswer(

@@ -92,9 +92,11 @@ enum SVGResource: Sendable {
             hash.combine(item)
         case .timelineWindow(let window, let theme):
             hash.combine("timeline window")
-            let renderer = TimelineRenderer(timeline: window.timeline, orientation: window.orientation, theme: theme)
             let thickness = window.orientation.isVertical ? window.width : window.height
-            hash.combine(TileCache.style(of: renderer, mirrored: window.isMirrored, thickness: thickness))
+            hash.combine(
+                TileCache.style(
+                    of: window.timeline, orientation: window.orientation, theme: theme, mirrored: window.isMirrored,
+                    thickness: thickness))
             hash.combine(numbers: window.offset, window.width, window.height)
         case .timelineBlock(let renderer, let block, let mirrored, let thickness):
             hash.combine("timeline block")
@@ -141,8 +143,7 @@ enum SVGResource: Sendable {
         case .loopItem(let renderer, let item):
             return RenderedWindow(document: renderer.itemDocument(item))
         case .timelineWindow(let window, let theme):
-            return TimelineRenderer(timeline: window.timeline, orientation: window.orientation, theme: theme).render(
-                window)
+            return TimelineRenderer(window: window, theme: theme).render(window)
         case .timelineBlock(let renderer, let block, let mirrored, let thickness):
             return RenderedWindow(document: renderer.renderBlock(block, mirrored: mirrored, thickness: thickness))
         }
@@ -268,7 +269,8 @@ extension SVGResource {
                 "must be a whole block number from \(range.lowerBound) to \(range.upperBound) at this scale, as in 12.svg",
                 kind: .notFound)
         }
-        let renderer = TimelineRenderer(timeline: timeline, orientation: orientation, theme: try parameters.theme())
+        let renderer = TimelineRenderer(
+            timeline: timeline, orientation: orientation, theme: try parameters.theme(), thickness: thickness)
         return .timelineBlock(
             renderer, block: block, mirrored: try parameters.isMirrored(orientation), thickness: thickness)
     }
