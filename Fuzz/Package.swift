@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "EventLoopInstructions",
             dependencies: [
-                "FuzzedServer",
+                "EndlessCore", "FuzzedServer",
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "Metrics", package: "swift-metrics"),

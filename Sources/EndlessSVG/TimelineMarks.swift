@@ -76,8 +76,7 @@ struct TimelineMarks: Sendable {
 
     /// A full block's minor ticks as a path's data: `count`, `spacing` apart from its start, or from its end (`length`)
     /// where time runs to the left.
-    func evenTicks(count: Int64, spacing: Double, mirrored: Bool) -> [UInt8] {
-        var path = SVGWriter(capacity: 256)
+    func writeEvenTicks(count: Int64, spacing: Double, mirrored: Bool, into path: inout SVGWriter) {
         withWriter { pen in
             for index in 0..<count {
                 let along = Double(index) * spacing
@@ -86,7 +85,6 @@ struct TimelineMarks: Sendable {
                 }
             }
         }
-        return path.bytes
     }
 
     /// Writes marks, the fixed parts read in place: each tick's mark is then one write to its writer.

@@ -9,24 +9,24 @@ public struct TimelineRenderer: Sendable {
     let palette: Palette
     /// The marks' shared parts for windows of the renderer's thickness.
     private let marks: TimelineMarks
+    /// Whether its windows run to the left (`dir=rtl`).
+    private let mirrored: Bool
     /// A full block's minor ticks, defined once in a window and used by each block whose ticks are even
-    /// (`Timeline.evenTicksShift`): the forward and the mirrored, for a clock's units.
-    private let evenTicks: (forward: EvenTicks, mirrored: EvenTicks)?
+    /// (`Timeline.evenTicksShift`), for a clock's units.
+    private let evenTicks: EvenTicks?
 
-    /// `thickness` is the windows' across the axis (their height, or their width when vertical): a window of
-    /// another thickness is drawn too, its marks worked out for it.
+    /// `thickness` is the windows' across the axis (their height, or their width when vertical) and `mirrored`
+    /// their direction: a window of another is drawn too, its marks worked out for it.
     public init(
-        timeline: Timeline, orientation: Orientation = .horizontal, theme: Theme = .light, thickness: Double = 120
+        timeline: Timeline, orientation: Orientation = .horizontal, theme: Theme = .light, thickness: Double = 120,
+        mirrored: Bool = false
     ) {
         (self.timeline, self.orientation, self.theme) = (timeline, orientation, theme)
         palette = .standard(theme == .auto ? .light : theme)
         marks = TimelineMarks(orientation: orientation, thickness: thickness)
+        self.mirrored = mirrored && !orientation.isVertical
         if case .clock = timeline.scale.unit {
-            let ink = palette.ink
-            evenTicks = (
-                EvenTicks(marks: marks, timeline: timeline, mirrored: false, ink: ink),
-                EvenTicks(marks: marks, timeline: timeline, mirrored: true, ink: ink)
-            )
+            evenTicks = EvenTicks(marks: marks, timeline: timeline, mirrored: self.mirrored, ink: palette.ink)
         } else {
             evenTicks = nil
         }
@@ -36,7 +36,7 @@ public struct TimelineRenderer: Sendable {
     public init(window: TimelineWindow, theme: Theme = .light) {
         self.init(
             timeline: window.timeline, orientation: window.orientation, theme: theme,
-            thickness: window.orientation.isVertical ? window.width : window.height)
+            thickness: window.orientation.isVertical ? window.width : window.height, mirrored: window.isMirrored)
     }
 
     var documentStyle: String? {
@@ -56,13 +56,8 @@ public struct TimelineRenderer: Sendable {
         writer.append("\"/>\n")
         let fits = marks.thickness == thickness(window)
         let marks = fits ? marks : TimelineMarks(orientation: orientation, thickness: thickness(window))
-        let evenTicks = fits ? (window.isMirrored ? evenTicks?.mirrored : evenTicks?.forward) : nil
-        if let evenTicks {
-            writer.append(#"<defs><path id=""#)
-            writer.append(bytes: evenTicks.id)
-            writer.append(bytes: evenTicks.path)
-            writer.append("\"/></defs>\n")
-        }
+        let evenTicks = fits && window.isMirrored == mirrored ? evenTicks : nil
+        if let evenTicks { writer.append(bytes: evenTicks.definition) }
         // The zone's clock over the whole window, read once for all its blocks.
         let (first, last) = (window.block(ofTile: window.blocks.first), window.block(ofTile: window.blocks.last))
         let clock = ZoneClock(
@@ -243,17 +238,25 @@ public struct TimelineRenderer: Sendable {
 /// A full block's minor ticks, as a window's `<defs>` holds them, and a block's reference to them: its id is their
 /// hash, so that two windows inlined in one page share it only when their ticks are the same.
 struct EvenTicks: Sendable {
-    /// `timeline-ticks-…" stroke="…" d="…`: the definition, past its opening.
-    let path: [UInt8]
-    let id: [UInt8]
+    /// `<defs><path id="timeline-ticks-…" stroke="…" d="…"/></defs>`.
+    let definition: [UInt8]
     /// `<use href="#timeline-ticks-…"`, open for the block's shift.
     let reference: [UInt8]
 
     init(marks: TimelineMarks, timeline: Timeline, mirrored: Bool, ink: String) {
-        let data = marks.evenTicks(count: Timeline.ticksPerBlock, spacing: timeline.spacing, mirrored: mirrored)
-        let body = Array(#"" stroke=""#.utf8) + Array(ink.utf8) + Array(#"" d=""#.utf8) + data
-        let id = "timeline-ticks-" + String(UInt32(truncatingIfNeeded: fnv1a64(body)), radix: 36)
-        (self.id, path) = (Array(id.utf8), body)
+        var path = SVGWriter(capacity: 256)
+        path.append(#"" stroke=""#)
+        path.append(utf8: ink)
+        path.append(#"" d=""#)
+        marks.writeEvenTicks(count: Timeline.ticksPerBlock, spacing: timeline.spacing, mirrored: mirrored, into: &path)
+        path.append(#""/></defs>"#)
+        let id = path.withBytes { "timeline-ticks-" + String(UInt32(truncatingIfNeeded: fnv1a64($0)), radix: 36) }
+        var definition = SVGWriter(capacity: path.byteCount + 48)
+        definition.append(#"<defs><path id=""#)
+        definition.append(utf8: id)
+        definition.append(path, 0..<path.byteCount)
+        definition.append("\n")
+        self.definition = definition.bytes
         reference = Array(##"<use href="#\##(id)""##.utf8)
     }
 }

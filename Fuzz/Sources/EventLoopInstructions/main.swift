@@ -10,6 +10,7 @@ import NIOEmbedded
 import NIOHTTP1
 import Prometheus
 
+import EndlessCore
 @testable import FuzzedServer
 
 @main struct EventLoopInstructions {
@@ -18,6 +19,8 @@ import Prometheus
         // `repeated`: the same window every time, answered from the response cache; `placement`: a ruler's frame
         // placed at a new value each time, as bench-server's placement client asks; `largest`: the largest frame
         // allowed, answered on the event loop here (the server's router draws it), as its placement client asks.
+        // `timeline-placement` and `timeline-scrolling`: a timeline's frames as a ruler's are asked (issue 45: frames
+        // keep the ruler's cost), in Europe/London by the hour.
         let mode = CommandLine.arguments.dropFirst(2).first ?? "new"
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()))
         var options = ServerOptions()
@@ -36,6 +39,8 @@ import Prometheus
             if mode != "repeated" { offset += 1_000_003 }
             let tenths = 90 + offset % 9_901  // 9.0…999.0
             let value = "\(tenths / 10).\(tenths % 10)"
+            // An instant from 1970 to 2033, to the second.
+            let instant = Instant(unchecked: Int64(offset % 2_000_000_000)).rfc3339()
             let target =
                 switch mode {
                 case "placement": "/frame/ruler?seq=1&size=1200,120&scroll=0,0&value=\(value)"
@@ -45,6 +50,12 @@ import Prometheus
                     "/frame/ruler?seq=\(offset % 1000)&size=1200,120&rtt=20&frame=16&t=\(offset % 100_000)&scroll="
                         + "\(1_999_400 + (offset % 200) * 5),0&origin=-1993660&have=7:13&mark="
                 case "largest": "/frame/ruler?seq=1&size=8192,120&spacing=2&ticks=1&rtt=60000&scroll=0,0&value=\(value)"
+                case "timeline-placement":
+                    "/frame/timeline?seq=1&size=1200,120&scroll=0,0&tz=Europe/London&value=\(instant)"
+                // Within the tiles a timeline placed at its default instant holds, as the ruler's scrolling reports.
+                case "timeline-scrolling":
+                    "/frame/timeline?seq=\(offset % 1000)&size=1200,120&rtt=20&frame=16&t=\(offset % 100_000)&scroll="
+                        + "\(1_999_400 + (offset % 200) * 5),0&origin=37438960&have=49296:49300&mark=&tz=Europe/London"
                 default: "/svg/ruler?offset=\(offset)&width=1200&height=120"
                 }
             return ByteBuffer(

@@ -35,21 +35,36 @@ struct FrameRequest {
     }
 }
 
-/// Query-string encoding of a value: letters, digits and `-._~` as they are, everything else as `%XX`.
+/// Query-string encoding of a value: letters, digits and `-._~` as they are, everything else as `%XX`. Written byte
+/// by byte in place: a timeline's instant (`2026-10-25T01%3A00%3A00%2B01%3A00`) is in every frame's readout.
 private func percentEncoded(_ text: String) -> String {
-    var encoded = ""
-    for byte in text.utf8 {
+    func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
             UInt8(ascii: "~"):
-            encoded.unicodeScalars.append(Unicode.Scalar(byte))
-        default:
-            let hex = Array("0123456789ABCDEF".unicodeScalars)
-            encoded.unicodeScalars.append("%")
-            encoded.unicodeScalars.append(hex[Int(byte >> 4)])
-            encoded.unicodeScalars.append(hex[Int(byte & 15)])
+            true
+        default: false
         }
     }
-    return encoded
+    var text = text
+    return text.withUTF8 { bytes in
+        guard !bytes.allSatisfy(isUnreserved) else { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count * 3) { encoded in
+            let hex: StaticString = "0123456789ABCDEF"
+            var count = 0
+            for byte in bytes {
+                if isUnreserved(byte) {
+                    encoded[count] = byte
+                    count += 1
+                } else {
+                    encoded[count] = UInt8(ascii: "%")
+                    encoded[count + 1] = hex.utf8Start[Int(byte >> 4)]
+                    encoded[count + 2] = hex.utf8Start[Int(byte & 15)]
+                    count += 3
+                }
+            }
+            return count
+        }
+    }
 }

@@ -52,7 +52,7 @@ enum TimelineFrameView: FrameView {
                 start: start, mirrored: mirrored)
         }
         let renderer = TimelineRenderer(
-            timeline: timeline, orientation: orientation, theme: theme, thickness: thickness)
+            timeline: timeline, orientation: orientation, theme: theme, thickness: thickness, mirrored: mirrored)
         let style = TileCache.pageStyle(of: renderer, mirrored: mirrored, thickness: thickness)
         let value = timeline.text(frame.value)
         var answer = FrameAnswer(

@@ -269,10 +269,11 @@ extension SVGResource {
                 "must be a whole block number from \(range.lowerBound) to \(range.upperBound) at this scale, as in 12.svg",
                 kind: .notFound)
         }
+        let mirrored = try parameters.isMirrored(orientation)
         let renderer = TimelineRenderer(
-            timeline: timeline, orientation: orientation, theme: try parameters.theme(), thickness: thickness)
-        return .timelineBlock(
-            renderer, block: block, mirrored: try parameters.isMirrored(orientation), thickness: thickness)
+            timeline: timeline, orientation: orientation, theme: try parameters.theme(), thickness: thickness,
+            mirrored: mirrored)
+        return .timelineBlock(renderer, block: block, mirrored: mirrored, thickness: thickness)
     }
 
     /// A tile number from a file name such as `-12.svg`, whose tile of `length` world points lies within ±1e15.
