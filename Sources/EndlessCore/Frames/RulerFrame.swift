@@ -39,12 +39,9 @@ extension Ruler {
         _ report: AxisReport, layout: AxisLayout, phase: ScrollPhase, key: RulerKey? = nil, presses: Int = 1,
         startOffset: Double, mirrored: Bool = false
     ) throws(EndlessError) -> RulerFrame {
-        let half = report.length / 2
-        let sign: Double = mirrored ? -1 : 1
-        let axis = try layout.frame(
-            report, strip: pageStrip(mirrored: mirrored), phase: phase, quantum: blockLength,
-            start: sign * startOffset - half, maximumTiles: pageTilesPerFrame)
-        let pointerOffset = clampedOffset(sign * (axis.origin + axis.settledScroll + half))
+        let pointerAxis = pointerAxis(mirrored: mirrored)
+        let (axis, pointerOffset) = try pointerAxis.frame(
+            report, layout: layout, phase: phase, start: startOffset, clamped: clampedOffset)
         var target: Double? = nil
         if let key {
             target = try keyTarget(key, from: pointerOffset, presses: presses)
@@ -52,12 +49,17 @@ extension Ruler {
             // On a tick: the pointer is inside a clamped ruler's ends, whose first and last ticks are snap points.
             target = snapRule.snap(pointerOffset)
         }
-        let snapScroll = target.map { sign * $0 - half - axis.origin }.flatMap {
-            SnapRule.hasReached(axis.settledScroll, $0) ? nil : $0
-        }
         return RulerFrame(
-            axis: axis, value: value(ofTick: tick(atOffset: pointerOffset)), snap: snapScroll,
+            axis: axis, value: value(ofTick: tick(atOffset: pointerOffset)),
+            snap: target.flatMap { pointerAxis.snapScroll(to: $0, axis: axis, length: report.length) },
             snapValue: target.map { value(ofTick: tick(atOffset: $0)) }, pointerOffset: pointerOffset)
+    }
+
+    /// The page's axis of a ruler view: its page tiles, placed by whole blocks.
+    package func pointerAxis(mirrored: Bool) -> PointerAxis {
+        PointerAxis(
+            strip: pageStrip(mirrored: mirrored), quantum: blockLength, maximumTiles: pageTilesPerFrame,
+            mirrored: mirrored)
     }
 
     /// Blocks as tiles of the page's axis; mirrored, tile `i` is block `−i`, so tiles still grow along the axis.
@@ -113,19 +115,10 @@ extension LinkedRuler {
     package func followerFrame(
         _ report: AxisReport, layout: AxisLayout, leaderValue: Double, mirrored: Bool = false
     ) throws(EndlessError) -> RulerFrame {
-        let half = report.length / 2
         let target = followerOffset(forLeaderValue: leaderValue)
-        let world = (mirrored ? -target : target) - half
-        var placed = report
-        if let origin = report.origin { placed.scroll = world - origin }
-        if !(0...layout.contentLength - report.length).contains(placed.scroll) { placed.origin = nil }
-        let axis = try layout.frame(
-            placed, strip: follower.pageStrip(mirrored: mirrored), phase: .scrolling,
-            quantum: follower.blockLength, start: world, maximumTiles: follower.pageTilesPerFrame)
-        var frame = RulerFrame(
+        let axis = try follower.pointerAxis(mirrored: mirrored).followerFrame(report, layout: layout, at: target)
+        return RulerFrame(
             axis: axis, value: follower.value(ofTick: follower.tick(atOffset: target)), snap: nil, snapValue: nil,
             pointerOffset: target)
-        frame.axis.scroll = world - axis.origin
-        return frame
     }
 }

@@ -19,12 +19,9 @@ extension Timeline {
         _ report: AxisReport, layout: AxisLayout, phase: ScrollPhase, key: ViewKey? = nil, presses: Int = 1,
         start: Instant, mirrored: Bool = false
     ) throws(EndlessError) -> TimelineFrame {
-        let half = report.length / 2
-        let sign: Double = mirrored ? -1 : 1
-        let axis = try layout.frame(
-            report, strip: blockStrip, phase: phase, quantum: blockStrip.length,
-            start: sign * offset(of: clamped(start)) - half, maximumTiles: pageTilesPerFrame)
-        let pointer = clampedOffset(sign * (axis.origin + axis.settledScroll + half))
+        let pointerAxis = pointerAxis(mirrored: mirrored)
+        let (axis, pointer) = try pointerAxis.frame(
+            report, layout: layout, phase: phase, start: offset(of: clamped(start)), clamped: clampedOffset)
         let here = try instant(atOffset: pointer)
         var target: Instant? = nil
         if let key {
@@ -32,10 +29,16 @@ extension Timeline {
         } else if phase == .ended {
             target = snapped(here)
         }
-        let snapScroll = target.map { sign * offset(of: $0) - half - axis.origin }.flatMap {
-            SnapRule.hasReached(axis.settledScroll, $0) ? nil : $0
-        }
-        return TimelineFrame(axis: axis, value: target ?? snapped(here), snap: snapScroll, pointerOffset: pointer)
+        return TimelineFrame(
+            axis: axis, value: target ?? snapped(here),
+            snap: target.flatMap { pointerAxis.snapScroll(to: offset(of: $0), axis: axis, length: report.length) },
+            pointerOffset: pointer)
+    }
+
+    /// The page's axis of a timeline view: a block a tile.
+    package func pointerAxis(mirrored: Bool) -> PointerAxis {
+        PointerAxis(
+            strip: blockStrip, quantum: blockStrip.length, maximumTiles: pageTilesPerFrame, mirrored: mirrored)
     }
 
     /// A follower's frame: its pointer on the leader's instant (`lead`, seconds since the epoch), its content
@@ -43,16 +46,8 @@ extension Timeline {
     package func followerFrame(
         _ report: AxisReport, layout: AxisLayout, lead: Double, mirrored: Bool = false
     ) throws(EndlessError) -> TimelineFrame {
-        let half = report.length / 2
         let target = clampedOffset(lead * pointsPerSecond)
-        let world = (mirrored ? -target : target) - half
-        var placed = report
-        if let origin = report.origin { placed.scroll = world - origin }
-        if !(0...layout.contentLength - report.length).contains(placed.scroll) { placed.origin = nil }
-        var axis = try layout.frame(
-            placed, strip: blockStrip, phase: .scrolling, quantum: blockStrip.length, start: world,
-            maximumTiles: pageTilesPerFrame)
-        axis.scroll = world - axis.origin
+        let axis = try pointerAxis(mirrored: mirrored).followerFrame(report, layout: layout, at: target)
         // The leader's instant itself, not this timeline's nearest tick: the same moment in another zone.
         return TimelineFrame(axis: axis, value: try instant(atOffset: target), snap: nil, pointerOffset: target)
     }

@@ -14,6 +14,19 @@ struct FrameRequest {
     /// Bytes of tiles the answer may draw; past them it stops and says so (`FrameAnswer.overBudget`).
     var drawingBudget = Int.max
 
+    /// A slider's look (a ruler's, a timeline's): its orientation and direction, its theme, its thickness across
+    /// the axis (`height`, 120 by default), and the page's axis it scrolls along.
+    func sliderLook() throws(EndlessError) -> (
+        orientation: Orientation, mirrored: Bool, theme: Theme, thickness: Double, axis: FrameAxis
+    ) {
+        let orientation = try parameters.orientation()
+        let mirrored = try parameters.isMirrored(orientation)
+        let theme = try parameters.theme()
+        let thickness = try parameters.number("height", accepts: Limits.Accepts.windowSide) ?? 120
+        try Limits.checkWindowSide(thickness, "height")
+        return (orientation, mirrored, theme, thickness, orientation.isVertical ? .y : .x)
+    }
+
     /// The `/svg/{view}` URL of what is on screen: the configuration given here, and `position`.
     func imageURL(_ view: String, configuration names: [String], position: [(String, String)]) -> String {
         let configuration = query.filter { names.contains($0.0) }

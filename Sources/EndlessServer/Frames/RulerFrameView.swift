@@ -15,12 +15,7 @@ enum RulerFrameView: FrameView {
         if zoom == nil && p.contains("zoomable") { zoom = (try RulerZoom(base), base.configuration.step) }
         var ruler = base
         if let zoom { ruler = try zoom.ladder.ruler(at: zoom.at) }
-        let orientation = try p.orientation()
-        let mirrored = try p.isMirrored(orientation)
-        let theme = try p.theme()
-        let thickness = try p.number("height", accepts: Limits.Accepts.windowSide) ?? 120
-        try Limits.checkWindowSide(thickness, "height")
-        let axis: FrameAxis = orientation.isVertical ? .y : .x
+        let (orientation, mirrored, theme, thickness, axis) = try request.sliderLook()
         var axisReport = try report.reports([axis], layout: request.layout)[0]
         let frame: RulerFrame
         var zoomAt = zoom?.at

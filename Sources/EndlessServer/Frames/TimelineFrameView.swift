@@ -13,12 +13,7 @@ enum TimelineFrameView: FrameView {
         var timeline = try p.timeline()
         // The element reflects the rung it is at as `zoom`: it stands for `scale`.
         if let zoom = p.text("zoom") { timeline = try timeline.at(scale: try TimeScale(zoom, "zoom")) }
-        let orientation = try p.orientation()
-        let mirrored = try p.isMirrored(orientation)
-        let theme = try p.theme()
-        let thickness = try p.number("height", accepts: Limits.Accepts.windowSide) ?? 120
-        try Limits.checkWindowSide(thickness, "height")
-        let axis: FrameAxis = orientation.isVertical ? .y : .x
+        let (orientation, mirrored, theme, thickness, axis) = try request.sliderLook()
         var axisReport = try report.reports([axis], layout: request.layout)[0]
         let frame: TimelineFrame
         let follows = p.contains("lead")
