@@ -38,10 +38,12 @@ return { value: el.value, form: new FormData(document.getElementById('form')).ge
 
 
 class Browser:
-    """One engine, driven by its own driver, with the few calls these tests need."""
+    """One engine, driven by its own driver, with the few calls these tests need; `dark`: its system prefers a dark
+    colour scheme (`prefers-color-scheme: dark`)."""
 
-    def __init__(self, engine: str):
+    def __init__(self, engine: str, dark: bool = False):
         self.engine = engine
+        self.dark = dark
         self.cleanup = []
         if engine == "firefox":
             self._start_firefox()
@@ -49,7 +51,8 @@ class Browser:
             self._start_webkit()
         else:
             options = webdriver.ChromeOptions()
-            for argument in ["--headless=new", "--no-sandbox", "--window-size=1300,1100"]:
+            for argument in ["--headless=new", "--no-sandbox", "--window-size=1300,1100"] + (
+                    ["--force-dark-mode"] if dark else []):
                 options.add_argument(argument)
             options.binary_location = "/usr/bin/chromium"
             self.driver = webdriver.Chrome(service=webdriver.ChromeService("/usr/bin/chromedriver"), options=options)
@@ -63,6 +66,8 @@ class Browser:
         profile = tempfile.mkdtemp(prefix="endless-firefox-")
         with open(os.path.join(profile, "user.js"), "w") as prefs:
             prefs.write(f'user_pref("marionette.port", {port});\n')
+            if self.dark:  # 0: pages see a dark scheme
+                prefs.write('user_pref("layout.css.prefers-color-scheme.content-override", 0);\n')
         process = subprocess.Popen(
             ["firefox-esr", "--headless", "--marionette", "--no-remote", "--profile", profile, "--width", "1300",
              "--height", "1100"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -79,7 +84,7 @@ class Browser:
         os.environ["DISPLAY"] = f":{display}"
         options = webdriver.WebKitGTKOptions()
         options.binary_location = glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser")[0]
-        for argument in ["--automation", "--geometry=1300x1100"]:
+        for argument in ["--automation", "--geometry=1300x1100"] + (["--dark-mode"] if self.dark else []):
             options.add_argument(argument)
         from selenium.webdriver.webkitgtk.service import Service
 

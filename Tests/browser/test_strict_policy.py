@@ -1,7 +1,8 @@
 """A careful site: the elements on a page of another origin whose Content-Security-Policy forbids inline scripts and
 styles and requires Trusted Types (issue 44), in Chromium, Firefox and WebKit. No policy is violated and no script
-fails; every element draws; keys move the ruler; the form submits its exact value; and the ruler looks the same, pixel
-for pixel, as on the same page without the policy. And the bundled page, which sends a strict policy of its own."""
+fails; every element draws, a timeline too; keys move the ruler and the timeline; the form submits their exact values;
+and the ruler and the timeline look the same, pixel for pixel, as on the same page without the policy. And the bundled
+page, which sends a strict policy of its own."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import functools
 import http.server
 import re
 import threading
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -26,6 +28,8 @@ PAGE = """<!doctype html>
   <endless-ruler id="kg" name="kg" value="72.4"></endless-ruler>
   <endless-loop id="loop" count="21" item="3"></endless-loop>
   <endless-grid id="grid" x="0" y="0" tile="100"></endless-grid>
+  <endless-timeline id="meeting" name="meeting" tz="Europe/London" step="15min"
+    value="2026-10-25T00:30:00Z"></endless-timeline>
   <button>Submit</button>
 </form>
 </body></html>
@@ -82,36 +86,45 @@ def live(b: Browser, view: str) -> bool:
 
 def load(b: Browser, url: str):
     b.get(url)
-    b.wait(lambda: all(live(b, view) for view in ["kg", "loop", "grid"]),
+    b.wait(lambda: all(live(b, view) for view in ["kg", "loop", "grid", "meeting"]),
            lambda: f"not every element drew: {b.js('return [violations, failures]')}")
     settles(b, "kg", "72.4")
+    settles(b, "meeting", "2026-10-25T01:30:00+01:00")
 
 
-def ruler_picture(b: Browser) -> bytes:
+def picture(b: Browser, view: str) -> bytes:
     if b.engine == "firefox":
         from marionette_driver.by import By
 
-        element = b.marionette.find_element(By.ID, "kg")
+        element = b.marionette.find_element(By.ID, view)
         return b.marionette.screenshot(element=element, format="binary")
-    return b.driver.find_element("id", "kg").screenshot_as_png
+    return b.driver.find_element("id", view).screenshot_as_png
+
+
+def moved(b: Browser) -> dict:
+    """Keys move the ruler a tick and the timeline a step (a quarter hour); their pictures, once settled."""
+    b.press("kg", "\ue014")  # ArrowRight
+    settles(b, "kg", "72.5")
+    b.press("meeting", "\ue014")
+    settles(b, "meeting", "2026-10-25T01:45:00+01:00")
+    return {view: picture(b, view) for view in ["kg", "meeting"]}
 
 
 def test_the_elements_work_under_a_strict_policy(browser, careful_origin):
     b = browser
     load(b, careful_origin + "/")
-    assert b.js("return document.getElementById('kg').shadowRoot.adoptedStyleSheets.length") == 3
-    # Keys move the ruler; the form submits the exact value.
-    b.press("kg", "\ue014")  # ArrowRight
-    settles(b, "kg", "72.5")
-    picture = ruler_picture(b)
+    for view in ["kg", "meeting"]:
+        assert b.js("return document.getElementById(arguments[0]).shadowRoot.adoptedStyleSheets.length", view) == 3
+    # Keys move the ruler and the timeline; the form submits their exact values.
+    pictures = moved(b)
     assert b.js("return violations") == [] and b.js("return failures") == []
     b.js("document.getElementById('form').requestSubmit()")
-    b.wait(lambda: "kg=72.5" in b.url, lambda: f"submitted to {b.url}")
-    # The same page without the policy: the ruler at the same value looks the same, pixel for pixel.
+    submitted = lambda: urllib.parse.parse_qs(urllib.parse.urlsplit(b.url).query)  # noqa: E731
+    b.wait(lambda: submitted().get("kg") == ["72.5"] and submitted().get("meeting") == ["2026-10-25T01:45:00+01:00"],
+           lambda: f"submitted to {b.url}")
+    # The same page without the policy: at the same values they look the same, pixel for pixel.
     load(b, careful_origin + "/plain.html")
-    b.press("kg", "\ue014")
-    settles(b, "kg", "72.5")
-    assert ruler_picture(b) == picture, "the ruler looks different under the policy"
+    assert moved(b) == pictures, "the ruler or the timeline looks different under the policy"
 
 
 def test_the_bundled_page_sends_a_strict_policy_and_works_under_it(browser, server):
