@@ -102,8 +102,9 @@
     #roundTrips = []; #frameTimes = []; #scrolledAt = null;
     #moved = false; #snapping = null; #quiet = 0; #size = '';
     // A zoom asked since the scale changed (a pinch's small steps add up), where, two fingers apart; the old
-    // scale's tiles, scaled under the new ones until the next frame.
-    #zoomBy = 1; #zoomAt; #fingers; #zoomSent = false; #underlay = null;
+    // scale's tiles, scaled under the new ones until the next frame. `#keyZoom`: a zoom key's answer is on its way;
+    // `#zoomKeys`: the presses made meanwhile.
+    #zoomBy = 1; #zoomAt; #fingers; #zoomSent = false; #underlay = null; #keyZoom = false; #zoomKeys = [];
 
     /**
      * @param {string} kind the server's name for the view (`/frame/{kind}`)
@@ -139,7 +140,7 @@
       }).observe(this);
       this.addEventListener('keydown', (e) => {
         const by = { '+': 2, '=': 2, '-': 0.5 }[e.key];
-        if (by && !e.ctrlKey && !e.metaKey) this.#zoom(by, null, e);
+        if (by && !e.ctrlKey && !e.metaKey) this.#zoom(by, null, e, true);
       });
       // A wheel's lines (Firefox) as pixels; 100 px is a factor e.
       this.addEventListener('wheel', (e) => (e.ctrlKey || e.metaKey)
@@ -158,9 +159,13 @@
     }
 
     /** Zooms by `by` at `point` (else its centre), if it zooms. */
-    #zoom(by, point, event) {
+    #zoom(by, point, event, key) {
       if (!this[zoomable]() || this.#still()) return;
       event?.preventDefault();
+      // A key walks a rung a press. Rungs are not all twice apart (1h, 3h, 6h), and the server takes a report's
+      // factor to the nearest rung (four times 1h is nearest 3h): so a press waits for the last one's answer.
+      if (key && this.#keyZoom) return this.#zoomKeys.length < mostPresses && this.#zoomKeys.push(by);
+      this.#keyZoom ||= Boolean(key);
       this.#zoomBy *= by;
       this.#zoomAt = { zoom: this.readout.zoom, at: point && this[zoomPoint](point, this.getBoundingClientRect()) };
       this[ask]({ zoom: 1 });
@@ -469,6 +474,11 @@
       const zoom = frame.readout.zoom;
       if (zoom && zoom !== this.getAttribute('zoom')) this.setAttribute('zoom', zoom);
       if (this.#zoomSent && (zoom !== this.#zoomAt.zoom || Math.abs(Math.log(this.#zoomBy)) >= 0.69)) this.#zoomBy = 1;
+      // A key's zoom answered (or undone by a gesture): the next press goes.
+      if (this.#keyZoom && (this.#zoomSent || this.#zoomBy === 1)) {
+        this.#keyZoom = false;
+        if (this.#zoomKeys.length) this.#zoom(this.#zoomKeys.shift(), null, null, true);
+      }
       this.#zoomSent = false;
       this.dispatchEvent(new CustomEvent('endless-frame'));
     }
