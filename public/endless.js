@@ -171,8 +171,7 @@
       this[ask]({ zoom: 1 });
       // A gesture ends as a scroll does, once quiet: its end settles it (a grid's new level is labelled then).
       this.#moved = true;
-      clearTimeout(this.#quiet);
-      this.#quiet = setTimeout(() => this.#ended({ quiet: true }), quietEnd);
+      this.#quietFromNow();
     }
 
     /**
@@ -246,10 +245,15 @@
       if (this.#stale) this.#check();
       this.#moved = true;
       this[ask]({});
-      clearTimeout(this.#quiet);
-      this.#quiet = setTimeout(() => this.#ended({ quiet: true }), quietEnd);
+      this.#quietFromNow();
       // A snap replacing another may get no `scrollend` (Chromium fires it for the one cut short).
       if (this.#snapping && this.#atSnap()) this.#ended();
+    }
+
+    /** A scroll ends once it has been quiet for `quietEnd` from now. */
+    #quietFromNow() {
+      clearTimeout(this.#quiet);
+      this.#quiet = setTimeout(() => this.#ended({ quiet: true }), quietEnd);
     }
 
     /** Settles once, unless our snap is on its way (after `quietEnd`, it stopped short). */
@@ -277,9 +281,15 @@
 
     #where() { return `${this.#view.scrollLeft},${this.#view.scrollTop}`; }
 
-    /** Already at the snap: settle now (no `scrollend` would come). */
+    /**
+     * Already at the snap: settle now (no `scrollend` would come). A snap's quiet counts from its start: a scroll's
+     * quiet time running out before the snap's first scroll event would end the snap where it starts.
+     */
     #snapTo() {
-      if (!this.#atSnap()) return this.#view.scrollTo({ ...this.#snapping, behavior: 'smooth' });
+      if (!this.#atSnap()) {
+        this.#quietFromNow();
+        return this.#view.scrollTo({ ...this.#snapping, behavior: 'smooth' });
+      }
       this.#moved = true;
       this.#ended();
     }
