@@ -119,6 +119,21 @@ import Testing
             ])
     }
 
+    /// Keys go as a ruler's and a slider's do: right and up a step later, left and down earlier, Page keys ten.
+    @Test func keysGoLaterRightAndUp() throws {
+        let timeline = try Timeline(zone: ZoneRules.named("Europe/London"), scale: .hour, step: .fifteenMinutes)
+        let start = try Instant(rfc3339: "2026-10-25T00:30:00Z")
+        func moved(_ key: ViewKey, _ presses: Int = 1) -> String? {
+            timeline.keyTarget(key, from: start, presses: presses).map(timeline.text)
+        }
+        #expect(moved(.arrowRight) == "2026-10-25T01:45:00+01:00" && moved(.arrowUp) == moved(.arrowRight))
+        #expect(moved(.arrowLeft) == "2026-10-25T01:15:00+01:00" && moved(.arrowDown) == moved(.arrowLeft))
+        // Ten quarter hours on, in true time: 01:30 +01:00 and 2.5 hours later is 03:00 +00:00.
+        #expect(moved(.pageUp) == "2026-10-25T03:00:00+00:00" && moved(.pageDown) == "2026-10-24T23:00:00+01:00")
+        #expect(moved(.arrowUp, 3) == "2026-10-25T01:15:00+00:00")
+        #expect(moved(.home) == nil && moved(.end) == nil)
+    }
+
     /// Every rung draws ticks in order, at most its own length apart on a whole-hour zone, at both ends of time.
     @Test(arguments: TimeScale.allCases) func everyRungAtBothEndsOfTime(scale: TimeScale) throws {
         let rules = try ZoneRules.named("Europe/London")

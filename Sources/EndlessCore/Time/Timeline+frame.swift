@@ -58,13 +58,14 @@ extension Timeline {
     }
 
     /// Where a key, pressed `presses` times, moves the value from `instant`: a step along an arrow, ten with a Page
-    /// key, an end with Home and End (none without ends: time has none to go to).
+    /// key, an end with Home and End (none without ends: time has none to go to). As a ruler's, and as a slider's
+    /// keys go: right and up later, left and down earlier.
     package func keyTarget(_ key: ViewKey, from instant: Instant, presses: Int = 1) -> Instant? {
         switch key {
-        case .arrowRight, .arrowDown: stepped(instant, by: presses)
-        case .arrowLeft, .arrowUp: stepped(instant, by: -presses)
-        case .pageDown: stepped(instant, by: presses * 10)
-        case .pageUp: stepped(instant, by: -presses * 10)
+        case .arrowRight, .arrowUp: stepped(instant, by: presses)
+        case .arrowLeft, .arrowDown: stepped(instant, by: -presses)
+        case .pageUp: stepped(instant, by: presses * 10)
+        case .pageDown: stepped(instant, by: -presses * 10)
         case .home: minimum
         case .end: maximum
         }
