@@ -29,13 +29,13 @@ func eventLoopShared(
     return try door(options: options, registry: PrometheusCollectorRegistry(), logger: logger).1
 }
 
-/// `registry`'s text once `done` holds of it, or after 3 s: the event loop hands its answers' durations to their
-/// timers every second (`LoopDurations`).
+/// `registry`'s text once `done` holds of it, or after 10 s: each event loop hands its answers' durations to their
+/// timers every second (`LoopDurations`), later on a machine busy with other tests.
 func metrics(
     of registry: PrometheusCollectorRegistry, once done: (String) -> Bool
 ) async throws -> String {
     var text = ""
-    for _ in 0..<30 {
+    for _ in 0..<100 {
         var bytes: [UInt8] = []
         registry.emit(into: &bytes)
         text = String(decoding: bytes, as: UTF8.self)
