@@ -24,10 +24,10 @@ struct FuzzRequest: Sendable, CustomStringConvertible {
 
     /// Every endpoint, by the letter that picks it, as the prefix its target starts with.
     static let endpoints: [(letter: UInt8, prefix: String)] = [
-        ("r", "/svg/ruler?"), ("l", "/svg/loop?"), ("g", "/svg/grid?"),
-        ("b", "/svg/ruler/tiles/"), ("i", "/svg/loop/tiles/"), ("t", "/svg/grid/tiles/"), ("v", "/svg/"),
-        ("R", "/frame/ruler?"), ("L", "/frame/loop?"), ("G", "/frame/grid?"), ("f", "/frame/"),
-        ("p", "/?"), ("/", "/"), ("h", "http://"),
+        ("r", "/svg/ruler?"), ("l", "/svg/loop?"), ("g", "/svg/grid?"), ("c", "/svg/timeline?"),
+        ("b", "/svg/ruler/tiles/"), ("i", "/svg/loop/tiles/"), ("t", "/svg/grid/tiles/"), ("k", "/svg/timeline/tiles/"),
+        ("v", "/svg/"), ("R", "/frame/ruler?"), ("L", "/frame/loop?"), ("G", "/frame/grid?"), ("C", "/frame/timeline?"),
+        ("f", "/frame/"), ("p", "/?"), ("/", "/"), ("h", "http://"),
     ].map { (UInt8(ascii: $0.0), $0.1) }
 
     init(_ input: some Collection<UInt8>) {
