@@ -12,9 +12,14 @@ import Testing
     ) throws -> [String] {
         let rules = try ZoneRules.named(zone)
         return rules.ticks(of: scale.unit, from: instant(from), to: instant(to), weekStart: labels.weekStart).map {
-            Instant(unchecked: $0.instant).rfc3339() + " " + labels.minor($0, unit: scale.unit)
-                + (labels.note($0).map { " " + $0 } ?? "")
+            Instant(unchecked: $0.instant).rfc3339() + " " + minor($0, scale.unit, labels)
+                + ($0.showsOffset ? " " + TimeLabels.offsetText($0.offset) : "")
         }
+    }
+
+    /// A tick's field as a window writes it.
+    func minor(_ tick: TimeTick, _ unit: CalendarUnit, _ labels: TimeLabels = TimeLabels()) -> String {
+        String(capacity: 15) { labels.writeMinor(tick, unit: unit, into: &$0) }
     }
 
     func dayLengths(_ zone: String, from: String, to: String) throws -> [Int64] {
@@ -147,7 +152,7 @@ import Testing
             #expect(ticks.allSatisfy { $0.instant >= from && $0.instant < to })
             #expect(zip(ticks.dropFirst(), ticks).allSatisfy { $0.instant > $1.instant })
             #expect(ticks.count >= (scale == .millennium ? 0 : 10), "\(scale) \(from): \(ticks.count) ticks")
-            for tick in ticks { _ = TimeLabels().minor(tick, unit: scale.unit) }
+            for tick in ticks { _ = minor(tick, scale.unit) }
         }
     }
 

@@ -16,12 +16,9 @@ package struct TimeLabels: Sendable, Hashable {
         "December",
     ]
 
-    /// A tick's own field on a timeline of `unit` (`01:00`); `note(_:)` adds its offset where the clock changes.
-    package func minor(_ tick: TimeTick, unit: CalendarUnit) -> String {
-        String(capacity: 15) { writeMinor(tick, unit: unit, into: &$0) }
-    }
-
-    /// `minor(_:unit:)`, written in place: at most 15 bytes.
+    /// A tick's own field on a timeline of `unit` (`01:00`), written in place: at most 15 bytes. Near a change of
+    /// the clock the renderer writes its offset under it (`offsetText`), so that an hour that happens twice reads
+    /// `01:00 +01:00`, then `01:00 +00:00`.
     package func writeMinor(_ tick: TimeTick, unit: CalendarUnit, into text: inout TextBuilder) {
         let local = tick.local
         if case .clock(let seconds) = unit {  // the date only where it is written
@@ -41,10 +38,6 @@ package struct TimeLabels: Sendable, Hashable {
         case .years: text.append(date.year)
         }
     }
-
-    /// The offset a tick near a change of the clock shows under its field (`+01:00`), so that an hour that happens
-    /// twice reads `01:00 +01:00`, then `01:00 +00:00`; `nil` elsewhere.
-    package func note(_ tick: TimeTick) -> String? { tick.showsOffset ? Self.offsetText(tick.offset) : nil }
 
     /// The context a tick of `unit` opens: the day, the month, the year, the decade, the century or the millennium.
     package func context(_ tick: TimeTick, unit: CalendarUnit) -> String {
