@@ -122,9 +122,7 @@ extension Grid {
         // the box holds more blocks than a frame may, where its path holds fewer than half of them.
         let tilesInBlock = Int(tilesPerBlock * tilesPerBlock)
         func tilesOnPath(_ columns: AxisFrame, _ rows: AxisFrame) -> Int {
-            let tiles = TileSet(boxes: zip(columns.sweep, rows.sweep).map { [$0, $1] }).count
-                .multipliedReportingOverflow(by: tilesInBlock)
-            return tiles.overflow ? .max : tiles.partialValue
+            TileSet(boxes: zip(columns.sweep, rows.sweep).map { [$0, $1] }).count.times(tilesInBlock) ?? .max
         }
         var (columns, rows) = try axes(rest: 1, lead: 1)
         var tiles = tilesOnPath(columns, rows)  // counted once a try: the frames that fit try once

@@ -53,8 +53,7 @@ public struct DecimalNumber: Sendable, Hashable {
     package func rescaled(to newScale: Int) -> DecimalNumber? {
         if newScale == scale { return self }
         if newScale > scale {
-            let (product, overflow) = units.multipliedReportingOverflow(by: Self.powerOfTen(newScale - scale))
-            return overflow ? nil : DecimalNumber(units: product, scale: newScale)
+            return units.times(Self.powerOfTen(newScale - scale)).map { DecimalNumber(units: $0, scale: newScale) }
         }
         let divisor = Self.powerOfTen(scale - newScale)
         return units % divisor == 0 ? DecimalNumber(units: units / divisor, scale: newScale) : nil

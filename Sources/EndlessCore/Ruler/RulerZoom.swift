@@ -42,8 +42,9 @@ public struct RulerZoom: Sendable, Hashable {
         let factor = [1, 2, 5][index - 3 * decade] * DecimalNumber.powerOfTen(max(0, decade))
         let scale = step.scale + max(0, -decade)
         guard scale <= DecimalNumber.maximumScale else { return nil }
-        let (units, overflow) = step.units.multipliedReportingOverflow(by: factor)
-        guard !overflow, units <= DecimalNumber.maximumMagnitude * DecimalNumber.powerOfTen(scale) else { return nil }
+        guard let units = step.units.times(factor),
+            units <= DecimalNumber.maximumMagnitude * DecimalNumber.powerOfTen(scale)
+        else { return nil }
         return DecimalNumber(units: units, scale: scale)
     }
 

@@ -53,15 +53,13 @@ package struct TileSet: Sendable, Hashable {
         func add(axis: Int, cell: [Int64], size: Int) -> Bool {
             guard axis < edges.count else {
                 guard contains(cell) else { return true }
-                let sum = total.addingReportingOverflow(size)
-                total = sum.partialValue
-                return !sum.overflow
+                guard let sum = total.plus(size) else { return false }
+                total = sum
+                return true
             }
             for (start, end) in zip(edges[axis], edges[axis].dropFirst()) {
-                let span = end.subtractingReportingOverflow(start)
-                let product = size.multipliedReportingOverflow(by: Int(span.partialValue))
-                guard !span.overflow, !product.overflow,
-                    add(axis: axis + 1, cell: cell + [start], size: product.partialValue)
+                guard let span = end.minus(start), let product = size.times(Int(span)),
+                    add(axis: axis + 1, cell: cell + [start], size: product)
                 else { return false }
             }
             return true
@@ -89,11 +87,11 @@ package struct TileSet: Sendable, Hashable {
         func holds(_ outer: ClosedRange<Int64>, _ inner: ClosedRange<Int64>) -> Bool {
             outer.lowerBound <= inner.lowerBound && inner.upperBound <= outer.upperBound
         }
-        // Overlapping or side by side; `+ 1` with overflow reported, as runs may end anywhere.
+        // Overlapping or side by side; `+ 1` checked, as runs may end anywhere.
         func meet(_ first: ClosedRange<Int64>, _ second: ClosedRange<Int64>) -> Bool {
             let (lower, upper) = first.lowerBound <= second.lowerBound ? (first, second) : (second, first)
-            let after = lower.upperBound.addingReportingOverflow(1)
-            return after.overflow || upper.lowerBound <= after.partialValue
+            guard let after = lower.upperBound.plus(1) else { return true }
+            return upper.lowerBound <= after
         }
         if zip(a, b).allSatisfy(holds) { return a }
         if zip(b, a).allSatisfy(holds) { return b }

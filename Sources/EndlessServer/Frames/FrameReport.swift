@@ -164,11 +164,10 @@ func tileRange(_ text: String?, _ name: String) throws(EndlessError) -> ClosedRa
     return first...last
 }
 
-/// Whether a page could hold `run`: fewer than 10,000 tiles. The span is taken with overflow reported: `last - first`
-/// of far-apart numbers traps.
+/// Whether a page could hold `run`: fewer than 10,000 tiles. The span is checked: `last - first` of far-apart numbers
+/// overflows.
 private func isShortRun(_ run: ClosedRange<Int64>) -> Bool {
-    let span = run.upperBound.subtractingReportingOverflow(run.lowerBound)
-    return !span.overflow && span.partialValue < 10_000
+    run.upperBound.minus(run.lowerBound).map { $0 < 10_000 } ?? false
 }
 
 private func tileRangeError(_ name: String) -> EndlessError {
