@@ -61,8 +61,8 @@ public struct TimelineRenderer: Sendable {
         // The zone's clock over the whole window, read once for all its blocks.
         let (first, last) = (window.block(ofTile: window.blocks.first), window.block(ofTile: window.blocks.last))
         let clock = ZoneClock(
-            timeline.zone, from: min(first, last) * timeline.blockSeconds - timeline.contextReach,
-            to: (max(first, last) + 1) * timeline.blockSeconds)
+            timeline.zone, from: timeline.start(ofBlock: min(first, last)) - timeline.contextReach,
+            to: timeline.start(ofBlock: max(first, last)) + timeline.blockSeconds)
         var tileStarts: [Int] = []
         tileStarts.reserveCapacity(Int(window.blocks.count))
         var words = SVGWriter(capacity: 1024)

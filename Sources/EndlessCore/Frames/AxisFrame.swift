@@ -171,9 +171,14 @@ extension AxisLayout {
     /// `start` is the world coordinate to put at the viewport's leading edge when the page has no origin yet. Margins
     /// narrow so that the frame holds at most `maximumTiles` tiles (the viewport's own, at least). Content
     /// coordinates stay within `coordinateLimit`: smaller for a zoomed-out grid, whose world is 2^zoom times larger.
+    ///
+    /// A view with `ends` (a timeline's, time's at its rung and spacing, in page coordinates) takes an origin within
+    /// three content lengths of them and a centre within two: a page that scrolled past an end is there, and nothing
+    /// further, so no tile index derived from them leaves the range its view's arithmetic is sized for.
     package func frame(
         _ report: AxisReport, strip: TileStrip, phase: ScrollPhase, quantum: Double, start: Double, steps: Int = 1,
-        maximumTiles: Int = Limits.maximumTilesPerFrame, coordinateLimit: Double = Limits.maximumCoordinate
+        maximumTiles: Int = Limits.maximumTilesPerFrame, coordinateLimit: Double = Limits.maximumCoordinate,
+        ends: ClosedRange<Double>? = nil
     ) throws(EndlessError) -> AxisFrame {
         try Limits.checkWindowSide(report.length, "size")
         guard report.scroll.isFinite, report.scroll >= -report.length, report.scroll <= contentLength else {
@@ -184,6 +189,7 @@ extension AxisLayout {
         var setScroll: Double? = nil
         if let origin = report.origin {
             try Limits.checkCoordinate(origin, "origin", limit: coordinateLimit)
+            if let ends { try Self.check(origin, "origin", near: ends, reach: 3 * contentLength, what: "") }
             axis = ScrollAxis(
                 contentLength: contentLength, boundsLength: report.length, offset: report.scroll, origin: origin)
             let recentered =
@@ -205,6 +211,11 @@ extension AxisLayout {
         }
         // The view's centre: a view opened at the limit (`x=-1e15`) reaches half a viewport past it.
         try Limits.checkCoordinate(axis.worldOffset + report.length / 2, "scroll", limit: coordinateLimit)
+        if let ends {
+            try Self.check(
+                axis.worldOffset + report.length / 2, "scroll", near: ends, reach: 2 * contentLength,
+                what: " with origin, putting the view's centre")
+        }
         // A scroll that ended has no fling ahead, only a short settle.
         var moving = report
         if phase == .ended { (moving.velocity, moving.acceleration, moving.startingDirection) = (0, 0, nil) }
@@ -222,6 +233,19 @@ extension AxisLayout {
             sweep: Self.sweep(
                 strip: strip, from: axis.worldOffset - before, to: axis.worldOffset + report.length + after,
                 lead: lead, steps: steps, within: run.indices))
+    }
+
+    /// Refuses `value` (what `parameter` gives, or puts somewhere: `what`) unless it lies within `reach` points of
+    /// `ends`, naming the range.
+    static func check(
+        _ value: Double, _ parameter: String, near ends: ClosedRange<Double>, reach: Double, what: String
+    ) throws(EndlessError) {
+        let (lower, upper) = (ends.lowerBound - reach, ends.upperBound + reach)
+        guard !(lower...upper).contains(value) else { return }
+        throw EndlessError(
+            parameter,
+            "must be what the last frame gave\(what) within \(Int64(reach)) points of this view's ends: from "
+                + "\(Int64(lower.rounded(.up))) to \(Int64(upper.rounded(.down)))")
     }
 
     /// `margins` narrowed, in proportion, so that a frame holds at most `maximumTiles` tiles along the axis: 2-point

@@ -7,9 +7,20 @@ package struct PointerAxis: Sendable {
     package let quantum: Double
     package let maximumTiles: Int
     package let mirrored: Bool
+    /// The view's ends in its offsets (a timeline's: time's), when its arithmetic needs them: a frame's origin and
+    /// centre are then refused far past them (`AxisLayout.frame`).
+    package let ends: ClosedRange<Double>?
 
-    package init(strip: TileStrip, quantum: Double, maximumTiles: Int, mirrored: Bool) {
+    package init(
+        strip: TileStrip, quantum: Double, maximumTiles: Int, mirrored: Bool, ends: ClosedRange<Double>? = nil
+    ) {
         (self.strip, self.quantum, self.maximumTiles, self.mirrored) = (strip, quantum, maximumTiles, mirrored)
+        self.ends = ends
+    }
+
+    /// `ends` in the page's world coordinates: negated, mirrored.
+    private var pageEnds: ClosedRange<Double>? {
+        ends.map { mirrored ? -$0.upperBound ... -$0.lowerBound : $0 }
     }
 
     private var sign: Double { mirrored ? -1 : 1 }
@@ -21,8 +32,8 @@ package struct PointerAxis: Sendable {
     ) throws(EndlessError) -> (axis: AxisFrame, pointer: Double) {
         let half = report.length / 2
         let axis = try layout.frame(
-            report, strip: strip, phase: phase, quantum: quantum, start: sign * start - half, maximumTiles: maximumTiles
-        )
+            report, strip: strip, phase: phase, quantum: quantum, start: sign * start - half,
+            maximumTiles: maximumTiles, ends: pageEnds)
         return (axis, clamped(sign * (axis.origin + axis.settledScroll + half)))
     }
 
@@ -41,7 +52,8 @@ package struct PointerAxis: Sendable {
         if let origin = report.origin { placed.scroll = world - origin }
         if !(0...layout.contentLength - report.length).contains(placed.scroll) { placed.origin = nil }
         var axis = try layout.frame(
-            placed, strip: strip, phase: .scrolling, quantum: quantum, start: world, maximumTiles: maximumTiles)
+            placed, strip: strip, phase: .scrolling, quantum: quantum, start: world, maximumTiles: maximumTiles,
+            ends: pageEnds)
         axis.scroll = world - axis.origin
         return axis
     }

@@ -6,7 +6,7 @@ extension Timeline {
     /// and at time's ends. A window draws such a block's ticks once, for all of them.
     package func evenTicksShift(ofBlock block: Int64, clock: ZoneClock) -> Double? {
         guard case .clock(let seconds) = scale.unit, blockRange.contains(block) else { return nil }
-        let start = block * blockSeconds, end = start + blockSeconds
+        let start = start(ofBlock: block), end = start + blockSeconds
         guard start >= Instant.first.secondsSinceEpoch, end <= Instant.last.secondsSinceEpoch + 1 else { return nil }
         var shift: Int64?
         for run in clock.runs(from: start, to: end) {

@@ -38,7 +38,8 @@ extension Timeline {
     /// The page's axis of a timeline view: a block a tile.
     package func pointerAxis(mirrored: Bool) -> PointerAxis {
         PointerAxis(
-            strip: blockStrip, quantum: blockStrip.length, maximumTiles: pageTilesPerFrame, mirrored: mirrored)
+            strip: blockStrip, quantum: blockStrip.length, maximumTiles: pageTilesPerFrame, mirrored: mirrored,
+            ends: offset(of: .first)...offset(of: .last))
     }
 
     /// A follower's frame: its pointer on the leader's instant (`lead`, seconds since the epoch), its content

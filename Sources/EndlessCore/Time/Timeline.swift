@@ -104,7 +104,7 @@ public struct Timeline: Sendable, Hashable {
     /// to `body` with its place in points from the block's start: the minor ticks, then the context labels that open
     /// there. `clock` is the zone's clock read once for a window of blocks; without it the block reads its own.
     package func forEachTick(ofBlock block: Int64, clock: ZoneClock? = nil, _ body: (PlacedTick) -> Void) {
-        let start = block * blockSeconds
+        let start = start(ofBlock: block)
         let from = max(start, Instant.first.secondsSinceEpoch)
         let to = min(start + blockSeconds, Instant.last.secondsSinceEpoch + 1)
         guard from < to else { return }
@@ -142,9 +142,16 @@ public struct Timeline: Sendable, Hashable {
     /// clock at that end.
     package func clock(ofBlock block: Int64) -> ZoneClock {
         let (first, last) = (Instant.first.secondsSinceEpoch, Instant.last.secondsSinceEpoch + 1)
-        let start = block * blockSeconds
+        let start = start(ofBlock: block)
         let from = min(max(start, first), last), to = max(min(start + blockSeconds, last), from)
         return ZoneClock(zone, from: from - contextReach, to: to)
+    }
+
+    /// The first second of block `block`, as seconds since the epoch; a block past time's ends, which holds no
+    /// tick, starts one block past them: any `Int64` a page's tiles reach is in range by construction.
+    package func start(ofBlock block: Int64) -> Int64 {
+        let blocks = blockRange
+        return min(max(block, blocks.lowerBound - 1), blocks.upperBound + 1) * blockSeconds
     }
 
     /// A placed tick's words (`14:00`, `Sunday 29 March 2026`), written in place: at most
