@@ -54,12 +54,15 @@ public struct Timeline: Sendable, Hashable {
 
     /// The step's tick nearest `instant` (the earlier of two as near), within the ends: what the value snaps to.
     public func snapped(_ instant: Instant) -> Instant {
-        let seconds = instant.secondsSinceEpoch, reach = 2 * step.nominalSeconds + 2 * 86_400
+        let seconds = instant.secondsSinceEpoch
         let first = (minimum ?? .first).secondsSinceEpoch, last = (maximum ?? .last).secondsSinceEpoch
-        let ticks = zone.ticks(
-            of: step.unit, from: max(first, seconds - reach), to: min(last, seconds + reach) + 1,
-            weekStart: labels.weekStart)
-        let nearest = ticks.min { abs($0.instant - seconds) < abs($1.instant - seconds) }
+        // Any tick outside a window around `seconds` is further than every tick inside it.
+        let nearest = stepTick(around: seconds) { reach in
+            let ticks = zone.ticks(
+                of: step.unit, from: max(first, seconds - reach), to: min(last, seconds + reach) + 1,
+                weekStart: labels.weekStart)
+            return ticks.min { abs($0.instant - seconds) < abs($1.instant - seconds) }
+        }
         return Instant(unchecked: nearest?.instant ?? seconds)
     }
 
@@ -67,16 +70,32 @@ public struct Timeline: Sendable, Hashable {
     /// to.
     public func stepped(_ instant: Instant, by count: Int) -> Instant {
         var value = snapped(instant)
+        let (first, last) = (Instant.first.secondsSinceEpoch, Instant.last.secondsSinceEpoch)
         for _ in 0..<abs(count) {
-            let seconds = value.secondsSinceEpoch, reach = 2 * step.nominalSeconds + 2 * 86_400
-            let ticks = zone.ticks(
-                of: step.unit, from: count > 0 ? seconds + 1 : max(Instant.first.secondsSinceEpoch, seconds - reach),
-                to: count > 0 ? min(Instant.last.secondsSinceEpoch + 1, seconds + reach) : seconds,
-                weekStart: labels.weekStart)
-            guard let next = count > 0 ? ticks.first : ticks.last else { break }
+            let seconds = value.secondsSinceEpoch
+            let next = stepTick(around: seconds) { reach in
+                let ticks = zone.ticks(
+                    of: step.unit, from: count > 0 ? seconds + 1 : max(first, seconds - reach),
+                    to: count > 0 ? min(last + 1, seconds + reach) : seconds, weekStart: labels.weekStart)
+                return count > 0 ? ticks.first : ticks.last
+            }
+            guard let next else { break }
             value = clamped(Instant(unchecked: next.instant))
         }
         return value
+    }
+
+    /// The tick `find` finds within a reach of `seconds`, looked for in reaches that double from two steps and a
+    /// minute to two steps and two days (a zone that skipped a day): a step of a second reads a few ticks, not two
+    /// days of them, for each of a Page key's 640 steps.
+    private func stepTick(around seconds: Int64, _ find: (_ reach: Int64) -> TimeTick?) -> TimeTick? {
+        let widest = 2 * step.nominalSeconds + 2 * 86_400
+        var reach = 2 * step.nominalSeconds + 60
+        while true {
+            if let tick = find(min(reach, widest)) { return tick }
+            guard reach < widest else { return nil }
+            reach *= 2
+        }
     }
 
     /// `instant` within the timeline's ends.
