@@ -86,6 +86,22 @@ let package = Package(
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
+        // Requests from the grammar (`scripts/fuzz grammar`), built without the fuzzer: `RequestGrammar.swift` is a
+        // link to the main package's, which `GrammarTests` runs in CI.
+        .executableTarget(
+            name: "GrammarFuzz",
+            dependencies: [
+                "EndlessCore", "FuzzedServer", "TestSupport",
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: [.define("ENDLESS_FUZZ")]
+        ),
+        .target(name: "TestSupport", path: "endless/Tests/TestSupport"),
         // The declaration of `LLVMFuzzerRunDriver`.
         .target(name: "LibFuzzer"),
     ]

@@ -302,7 +302,7 @@ final class EdgeProbe: @unchecked Sendable {
     func check(_ target: String, expecting: Int? = nil) async {
         asked += 1
         let answer = await ask(target)
-        if let violation = Self.violation(answer) { violations.append("\(target.prefix(200)): \(violation)") }
+        if let violation = AnswerCheck.violation(answer) { violations.append("\(target.prefix(200)): \(violation)") }
         if let expecting, answer.status.code != expecting {
             var body = ByteBuffer()
             for var chunk in answer.chunks { body.writeBuffer(&chunk) }
@@ -316,33 +316,6 @@ final class EdgeProbe: @unchecked Sendable {
         for violation in violations.prefix(20) { Issue.record(Comment(rawValue: violation)) }
         #expect(violations.isEmpty, "\(violations.count) of \(asked) answers broke a rule")
     }
-
-    static func violation(_ answer: HTTPAnswer) -> String? {
-        var body = ByteBuffer()
-        for var chunk in answer.chunks { body.writeBuffer(&chunk) }
-        let code = Int(answer.status.code)
-        guard (200..<500).contains(code) else { return "status \(code): \(String(buffer: body))" }
-        if code >= 400 {
-            let text = String(buffer: body)
-            return text.hasSuffix("\n") && text.dropLast().contains("\n") == false ? nil : "a 4xx of more than a line"
-        }
-        guard code == 200 else { return nil }
-        let type = answer.headers[.contentType] ?? ""
-        if type.hasPrefix("image/svg+xml") {
-            return parsesAsXML(Data(body.readableBytesView)) ? nil : "its SVG does not parse as XML"
-        }
-        if type.hasPrefix("application/json") {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
-            else { return "its frame is not JSON" }
-            for tile in object["add"] as? [[String: Any]] ?? [] {
-                guard let svg = tile["svg"] as? String else { continue }
-                if !parsesAsXML(Data(svg.utf8)) { return "a tile's SVG does not parse as XML" }
-            }
-        }
-        return nil
-    }
-
-    static func parsesAsXML(_ data: Data) -> Bool { XMLParser(data: data).parse() }
 }
 
 /// The table's guard against climbing out of `public/`: any two dots in a row, written plainly or encoded.

@@ -7,9 +7,9 @@ import NIOCore
 extension EndlessMount {
     /// The mount's rows of the endpoint table: SVG windows and tiles, frames, the files of `public/`, and the page.
     func endpoints() -> [Endpoint] {
-        var rows: [Endpoint] = SVGResource.Kind.allCases.map(\.routePath).map { pattern in
-            let route = Endpoint.routeName(pattern)
-            return Endpoint(pattern) { [svg, options] request in
+        var rows: [Endpoint] = SVGResource.Kind.allCases.map { kind in
+            let (pattern, route) = (kind.routePath, Endpoint.routeName(kind.routePath))
+            return Endpoint(pattern, parameters: kind.parameterNames) { [svg, options] request in
                 svg.outcome(request, route: route, maximumTiles: options.maximumTilesOnEventLoop)
             }
         }
@@ -18,8 +18,8 @@ extension EndlessMount {
             Endpoint("/svg/:view") { [svg, options] request in
                 svg.outcome(request, route: "/svg/{view}", maximumTiles: options.maximumTilesOnEventLoop)
             })
-        rows += FrameResponder.views.keys.sorted().map { pattern in
-            Endpoint(pattern) { [frames] request in frames.outcome(request) }
+        rows += FrameResponder.views.sorted { $0.key < $1.key }.map { pattern, view in
+            Endpoint(pattern, parameters: view.queryNames) { [frames] request in frames.outcome(request) }
         }
         rows.append(
             Endpoint("/:name") { [assets] request in
@@ -32,7 +32,9 @@ extension EndlessMount {
             })
         if options.servesPage {
             rows.append(
-                Endpoint("/") { [self] request in .now(route: "/") { () throws(EndlessError) in try page(request) } })
+                Endpoint("/", parameters: IndexPage.parameterNames) { [self] request in
+                    .now(route: "/") { () throws(EndlessError) in try page(request) }
+                })
         }
         return rows
     }

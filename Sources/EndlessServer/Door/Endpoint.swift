@@ -13,13 +13,20 @@ final class Endpoint: Sendable {
     let segments: [Substring?]
     /// How many `:name` segments it has: none, and a path matches it only by being it.
     let captureCount: Int
+    /// The query's names it reads, as its answer accepts them: what a request may give, and what the request
+    /// grammar (`Tests/EndlessServerTests/RequestGrammar.swift`) draws from, so that a name added is fuzzed at once.
+    let parameters: [String]
     /// The answer to a request whose path matched, with the segments `:name` matched, in order.
     let answer: @Sendable (EndpointRequest) -> Outcome
 
     /// `route` is `routeName(pattern)` unless given (with a mount's prefix before it).
-    init(_ pattern: String, route: String? = nil, answer: @escaping @Sendable (EndpointRequest) -> Outcome) {
+    init(
+        _ pattern: String, route: String? = nil, parameters: [String] = [],
+        answer: @escaping @Sendable (EndpointRequest) -> Outcome
+    ) {
         self.pattern = pattern
         self.route = route ?? Self.routeName(pattern)
+        self.parameters = parameters
         self.segments = SVGResource.segments(of: pattern[...]).map { $0.hasPrefix(":") ? nil : $0 }
         self.captureCount = segments.count { $0 == nil }
         self.answer = answer
@@ -36,7 +43,9 @@ final class Endpoint: Sendable {
 extension EndpointTable {
     /// `endpoints` with the mount's prefix before their route names, made once: no request joins text for them.
     static func prefixed(_ endpoints: [Endpoint], by mountPath: String) -> [Endpoint] {
-        endpoints.map { Endpoint($0.pattern, route: mountPath + $0.route, answer: $0.answer) }
+        endpoints.map {
+            Endpoint($0.pattern, route: mountPath + $0.route, parameters: $0.parameters, answer: $0.answer)
+        }
     }
 }
 

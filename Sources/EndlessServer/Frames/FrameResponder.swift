@@ -49,7 +49,7 @@ struct FrameResponder: Sendable {
             throw EndlessError("path", "\(uri.path) is not here; see / for what is", kind: .notFound)
         }
         let query = uri.queryPairs
-        let parameters = try Parameters(query, accepted: FrameReport.names + view.names)
+        let parameters = try Parameters(query, accepted: view.queryNames)
         let answer = try view.answer(
             FrameRequest(
                 parameters: parameters, report: try FrameReport(parameters), query: query, tiles: tiles,

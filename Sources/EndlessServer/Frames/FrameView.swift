@@ -11,6 +11,11 @@ protocol FrameView: Sendable {
     static func answer(_ request: FrameRequest) throws(EndlessError) -> FrameAnswer
 }
 
+extension FrameView {
+    /// Every name its frames read: the report's, then the view's own.
+    static var queryNames: [String] { FrameReport.names + names }
+}
+
 /// The live views, by the name of their endpoint `/frame/{name}` and element `<endless-{name}>`.
 let frameViews: [(name: String, view: any FrameView.Type)] = [
     ("ruler", RulerFrameView.self), ("loop", LoopFrameView.self), ("grid", GridFrameView.self),

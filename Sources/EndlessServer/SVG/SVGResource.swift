@@ -32,6 +32,22 @@ enum SVGResource: Sendable {
             }
         }
 
+        /// The query's names it reads: its view's, and `v`, which pins the rendering version.
+        var parameterNames: [String] {
+            let names =
+                switch self {
+                case .rulerWindow: Parameters.rulerNames
+                case .gridWindow: Parameters.gridNames
+                case .loopWindow: Parameters.loopNames
+                case .timelineWindow: Parameters.timelineNames
+                case .rulerBlock: SVGResource.rulerTileNames
+                case .gridTile: SVGResource.gridTileNames
+                case .loopItem: SVGResource.loopTileNames
+                case .timelineBlock: SVGResource.timelineTileNames
+                }
+            return names + ["v"]
+        }
+
         /// The route's name in metrics, as Hummingbird's `MetricsMiddleware` names `routePath`, so that an answer
         /// from the event loop and one from the router count in the same series.
         var route: String {
@@ -212,6 +228,7 @@ extension SVGResource {
 
     static let rulerTileNames = ["height"] + Parameters.rulerConfigurationNames + Parameters.lookNames
     static let loopTileNames = ["height"] + Parameters.loopConfigurationNames + ["orientation", "theme"]
+    static let gridTileNames = ["tile", "zoom", "theme"]
 
     /// Reads `/svg/ruler/tiles/{block}.svg`: the block, the ruler's configuration and `height` (120).
     static func rulerBlock(file: String, query: [(String, String)]) throws(EndlessError) -> SVGResource {
@@ -232,7 +249,7 @@ extension SVGResource {
 
     /// Reads `/svg/grid/tiles/{x}/{y}.svg`, `tile` (100) and `zoom` (0).
     static func gridTile(x: String, file: String, query: [(String, String)]) throws(EndlessError) -> SVGResource {
-        let parameters = try Parameters(query, accepted: ["tile", "zoom", "theme"])
+        let parameters = try Parameters(query, accepted: gridTileNames)
         let grid = try parameters.grid()
         // A tile of level z spans 2^z tiles of the world's: bounded so that its world points stay within ±1e15, and
         // its first and last world tiles (`Grid.covered`) within Int64.
