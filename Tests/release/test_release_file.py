@@ -1,5 +1,6 @@
 """The release file (`scripts/release`) as an operator uses it: the binary alone, copied into an empty directory and
-started from another, with no Swift on the machine's library path, serves the page, a window and a frame.
+started from another, with no Swift on the machine's library path, serves the page, a window and a frame; and
+deploy/endless@.service, the systemd unit that runs it, passes `systemd-analyze verify` pointed at it.
 
 The tarball is `ENDLESS_RELEASE`, else the newest in dist/ (run `scripts/release` first).
 """
@@ -123,3 +124,21 @@ def test_every_zone_answers_with_no_tzdata_on_the_machine(binary, tmp_path):
     assert hidden.strip() == "0", "the machine's tzdata was not hidden"
     assert ">Thu 29<" in apia and ">Sat 31<" in apia and ">Fri 30<" not in apia, apia
     assert "+01:00</tspan>" in london and "+00:00</tspan>" in london, london
+
+
+def test_the_systemd_unit_verifies_with_the_release_binary(binary, tmp_path):
+    """deploy/endless@.service, its ExecStart pointed at the extracted binary, copied as an instance
+    (endless@8081.service: a template is verified through one of its instances). `systemd-analyze verify` exits 0 on
+    an unknown key, a bad value or an unknown system call group and only says so, so any word from it fails too."""
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze is not installed")
+    template = (REPO / "deploy" / "endless@.service").read_text()
+    installed = "ExecStart=/usr/local/bin/endless serve "
+    assert template.count(installed) == 1, "the unit's ExecStart is not the installed binary's"
+    unit = tmp_path / "endless@8081.service"
+    unit.write_text(template.replace(installed, f"ExecStart={binary} serve "))
+    run = subprocess.run([analyze, "verify", "--man=no", str(unit)], capture_output=True, text=True,
+                         env=_environment(), cwd=tmp_path, timeout=60)
+    said = (run.stdout + run.stderr).strip()
+    assert run.returncode == 0 and not said, f"systemd-analyze verify exited {run.returncode}:\n{said}"
