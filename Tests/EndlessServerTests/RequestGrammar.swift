@@ -37,10 +37,12 @@ struct RequestGrammar {
     /// The next request's target: a path and query, as sent.
     mutating func next() -> String {
         // A row as often as it has names to vary, and at least once as often as a row with none.
-        var choice = Int(random.next() % UInt64(weight))
-        let endpoint = endpoints.first {
-            choice -= 1 + $0.parameters.count; return choice < 0
-        }!
+        var (choice, index) = (Int(random.next() % UInt64(weight)), 0)
+        while choice >= 1 + endpoints[index].parameters.count {
+            choice -= 1 + endpoints[index].parameters.count
+            index += 1
+        }
+        let endpoint = endpoints[index]
         let view = Self.view(of: endpoint.pattern)
         var query = Query()
         for name in endpoint.parameters where chance(0.4) || Self.isRequired(name, on: endpoint.pattern) {
@@ -55,7 +57,7 @@ struct RequestGrammar {
             query[name] = edge(name, view: view, query: query)
         }
         let path = endpoint.pattern.split(separator: "/", omittingEmptySubsequences: false).map { part in
-            part.hasPrefix(":") ? segment(String(part.dropFirst()), view: view) : String(part)
+            part.hasPrefix(":") ? segment(String(part.dropFirst())) : String(part)
         }.joined(separator: "/")
         return query.pairs.isEmpty ? path : path + "?" + query.text
     }
@@ -252,7 +254,7 @@ struct RequestGrammar {
     // MARK: - Paths
 
     /// A `:name` segment: a tile's file (`-12.svg`) at an edge or not, a view's name, an asset's name or version.
-    private mutating func segment(_ name: String, view: String?) -> String {
+    private mutating func segment(_ name: String) -> String {
         switch name {
         case "file", "x":
             let index = chance(0.5) ? String(Int.random(in: -1000...1000, using: &random)) : pick(Self.integerEdges)
