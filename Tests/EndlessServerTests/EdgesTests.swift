@@ -21,21 +21,8 @@ import Testing
         "9223372036854775807", "-9223372036854775808", "9223372036854775808", "-9223372036854775809",
     ]
 
-    /// A limit, one step past it, and the same on the other side; `Double.nextUp` is the step for a real number.
-    static func edges(_ limit: Double) -> [String] {
-        [limit, limit.nextUp, -limit, -limit.nextUp].map(\.description)
-    }
-
-    static func edges(_ range: ClosedRange<Int>) -> [String] {
-        [range.lowerBound, range.lowerBound - 1, range.upperBound, range.upperBound + 1].map(String.init)
-    }
-
-    static func edges(_ range: ClosedRange<Double>) -> [String] {
-        [range.lowerBound, range.lowerBound.nextDown, range.upperBound, range.upperBound.nextUp].map(\.description)
-    }
-
-    static let coordinates = edges(Limits.maximumCoordinate) + int64Ends + ["1e308", "-0", "4.9e-324"]
-    static let sides = edges(0...Limits.maximumWindowSide) + ["4.9e-324"] + int64Ends
+    static let coordinates = RequestGrammar.edges(Limits.maximumCoordinate) + int64Ends + ["1e308", "-0", "4.9e-324"]
+    static let sides = RequestGrammar.edges(0...Limits.maximumWindowSide) + ["4.9e-324"] + int64Ends
     /// Ruler numbers: 1e12, one millionth past it, the step whose sixteen times passes `Int64`, the smallest.
     static let decimals = [
         "1000000000000", "1000000000000.000001", "-1000000000000", "-1000000000000.000001", "999999999999.999999",
@@ -50,7 +37,8 @@ import Testing
     static let rulerNumbers: [(String, [String])] = [
         ("value", decimals + int64Ends), ("offset", coordinates), ("width", sides), ("height", sides),
         ("min", decimals + int64Ends), ("max", decimals + int64Ends), ("step", decimals + int64Ends),
-        ("ticks", edges(Limits.ticksPerBlockRange) + int64Ends), ("spacing", edges(Limits.tickSpacingRange)),
+        ("ticks", RequestGrammar.edges(Limits.ticksPerBlockRange) + int64Ends),
+        ("spacing", RequestGrammar.edges(Limits.tickSpacingRange)),
         ("zoom", decimals), ("min-zoom", decimals), ("max-zoom", decimals),
         ("subdivisions", ["2,5", "100", "101", "2,2,2,2,2,2,2", "9223372036854775807,1"]),
     ]
@@ -68,7 +56,7 @@ import Testing
                         }
                     }
                 }
-                for block in Self.int64Ends + Self.edges(Limits.maximumCoordinate / 20) {
+                for block in Self.int64Ends + RequestGrammar.edges(Limits.maximumCoordinate / 20) {
                     await probe.check("/svg/ruler/tiles/\(block).svg?\(base)&spacing=2&ticks=10")
                 }
             }
@@ -119,7 +107,9 @@ import Testing
                 for side in Self.sides { await probe.check("/svg/grid?\(query)&width=\(side)&height=\(side)") }
             }
             for name in ["tile", "zoom"] {
-                let values = name == "tile" ? Self.edges(Limits.tileLengthRange) : Self.edges(Limits.gridLevelRange)
+                let values =
+                    name == "tile"
+                    ? RequestGrammar.edges(Limits.tileLengthRange) : RequestGrammar.edges(Limits.gridLevelRange)
                 for value in values + Self.int64Ends { await probe.check("/svg/grid?\(name)=\(value)") }
             }
         }
@@ -130,8 +120,8 @@ import Testing
         let probe = try EdgeProbe()
         let numbers: [(String, [String])] = [
             ("offset", Self.coordinates), ("width", Self.sides), ("height", Self.sides),
-            ("count", Self.edges(Limits.loopCountRange) + Self.int64Ends),
-            ("spacing", Self.edges(Limits.tileLengthRange)), ("inset", Self.coordinates),
+            ("count", RequestGrammar.edges(Limits.loopCountRange) + Self.int64Ends),
+            ("spacing", RequestGrammar.edges(Limits.tileLengthRange)), ("inset", Self.coordinates),
         ]
         for look in ["", "&orientation=vertical", "&theme=auto"] {
             for (name, values) in numbers {
@@ -143,7 +133,7 @@ import Testing
                     await probe.check("/frame/loop?size=600,120&\(name)=\(value)\(look)")
                 }
             }
-            for item in Self.int64Ends + Self.edges(Limits.maximumCoordinate / 10) {
+            for item in Self.int64Ends + RequestGrammar.edges(Limits.maximumCoordinate / 10) {
                 await probe.check("/svg/loop/tiles/\(item).svg?spacing=10\(look)")
                 await probe.check("/frame/loop?size=600,120&item=\(item)\(look)")
             }
@@ -163,7 +153,7 @@ import Testing
                 "9999-12-31T23:59:59%2B23:59", "2026-03-29T01:30:00%2B01:00",
             ] + Self.int64Ends
         let zones = ["UTC", "Europe/London", "Australia/Lord_Howe", "Pacific/Kiritimati", "Etc/GMT%2B12"]
-        let spacings = Self.edges(Limits.tickSpacingRange)
+        let spacings = RequestGrammar.edges(Limits.tickSpacingRange)
         // The spacing's edges at the rungs where a point is most and fewest seconds, and where the calendar starts.
         let extremes: Set = ["1s", "1h", "1d", "1mo", "1000y", "2h"]
         for scale in TimeScale.allCases.map(\.rawValue) + ["2h", ""] {
@@ -195,9 +185,10 @@ import Testing
             ("mark", ["0:\(speed)@0", "0:\(speed.nextUp)@0", "0:1e308@0", "1e15:-\(speed)@1e15", "0:1@1e308"]),
             ("have", Self.int64Ends.map { "\($0):\($0)" } + ["-9223372036854775808:9223372036854775807"]),
             ("t", Self.coordinates), ("seq", Self.int64Ends),
-            ("rtt", Self.edges(Limits.roundTripRange)), ("frame", Self.edges(Limits.frameTimeRange)),
-            ("zoom-by", Self.edges(Limits.zoomFactorRange)), ("zoom-at", Self.coordinates),
-            ("lead", Self.coordinates), ("factor", Self.edges(Limits.factorMagnitudeRange)),
+            ("rtt", RequestGrammar.edges(Limits.roundTripRange)),
+            ("frame", RequestGrammar.edges(Limits.frameTimeRange)),
+            ("zoom-by", RequestGrammar.edges(Limits.zoomFactorRange)), ("zoom-at", Self.coordinates),
+            ("lead", Self.coordinates), ("factor", RequestGrammar.edges(Limits.factorMagnitudeRange)),
         ]
         for format in Self.formats {
             for look in ["", "&orientation=vertical", "&dir=rtl", "&zoomable"] {
@@ -207,7 +198,7 @@ import Testing
                         await probe.check("/frame/ruler?format=\(format)\(look)&size=600,120\(origin)&\(name)=\(value)")
                     }
                 }
-                for presses in Self.edges(Limits.keyPressRange) {
+                for presses in RequestGrammar.edges(Limits.keyPressRange) {
                     for key in ["ArrowRight", "PageDown", "End", "Home"] {
                         await probe.check(
                             "/frame/ruler?format=\(format)\(look)&size=600,120&key=\(key)&presses=\(presses)")

@@ -308,6 +308,7 @@ struct RequestGrammar {
         "2026-10-25T01:30:60Z", "",
     ]
 
+    /// A limit, one step past it (`Double.nextUp` for a real number), and the same at the other end or side.
     static func edges(_ range: ClosedRange<Double>) -> [String] {
         [range.lowerBound, range.lowerBound.nextDown, range.upperBound, range.upperBound.nextUp].map(\.description)
     }
