@@ -220,8 +220,10 @@ enum Coordinate {
 
 extension TextBuilder {
     /// `SVGWriter.append(_: Double)`'s text for `value` within ±1e12, in place: at most 17 bytes
-    /// (`-999999999999.999`).
+    /// (`-999999999999.999`). Its callers write a tick's place in a block (10,004 points at most); anything past ±1e12
+    /// (or not a number) is written as the bound, never converted out of `Int64`'s range.
     @inline(__always) mutating func append(coordinate value: Double) {
+        let value = abs(value) <= 1e12 ? value : (value > 0 ? 1e12 : -1e12)
         let thousandths = Coordinate.thousandths(of: value)
         if thousandths < 0 { append(byte: UInt8(ascii: "-")) }
         append(digits: thousandths.magnitude / 1000)
