@@ -274,6 +274,14 @@ import TestSupport
         #expect(inches.text(number("0.3")) == "0.3 in")
         #expect(inches.text(number("3.01")) == "3.01 in")
     }
+
+    /// Sixteenths in lowest terms, 0 among them, which would otherwise halve without end.
+    @Test func sixteenthsReduceToLowestTermsZeroToo() {
+        #expect(RulerFormat.reduced(8) == (1, 2))
+        #expect(RulerFormat.reduced(12) == (3, 4))
+        #expect(RulerFormat.reduced(16) == (1, 1))
+        #expect(RulerFormat.reduced(0) == (0, 1))
+    }
 }
 
 /// An exact rational in lowest terms, its denominator positive: the reference's arithmetic, wide enough for any
@@ -315,4 +323,5 @@ extension RulerFormatTests {
 
 extension RulerFormatTests.Rational: CustomStringConvertible {
     var description: String { denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)" }
+
 }

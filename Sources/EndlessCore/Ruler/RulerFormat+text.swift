@@ -59,10 +59,10 @@ extension RulerFormat {
         return text
     }
 
-    /// Sixteenths in lowest terms: 8 is 1/2.
+    /// Sixteenths in lowest terms: 8 is 1/2 (0 is 0/1, not a loop without end).
     static func reduced(_ sixteenths: UInt64) -> (UInt64, UInt64) {
         var (numerator, denominator) = (sixteenths, UInt64(16))
-        while numerator % 2 == 0 {
+        while numerator % 2 == 0 && denominator > 1 {
             numerator /= 2
             denominator /= 2
         }
