@@ -1,0 +1,1 @@
+../../../Tests/EndlessServerTests/GrammarRun.swift
