@@ -1,7 +1,7 @@
 /// Whole-number arithmetic on a value that a request or a file reaches where no bound set at parsing shows that the
-/// result stays in range: `nil` on an overflow, where Swift's operators end the process. `orRefused(naming:)` makes
-/// that `nil` the one-line 400 naming the parameter. docs/architecture.md ("Bounds") lists which operations are
-/// bounded where parsed and which are checked here.
+/// result stays in range: `nil` on an overflow, where Swift's operators end the process, for the caller to refuse the
+/// request or take the largest answer. docs/architecture.md ("Bounds") lists which operations are bounded where
+/// parsed and which are checked here.
 extension FixedWidthInteger {
     /// `self × other`, or `nil` past the type's range.
     @inlinable package func times(_ other: Self) -> Self? {
@@ -19,13 +19,5 @@ extension FixedWidthInteger {
     @inlinable package func minus(_ other: Self) -> Self? {
         let (result, overflow) = subtractingReportingOverflow(other)
         return overflow ? nil : result
-    }
-}
-
-extension Optional where Wrapped: FixedWidthInteger {
-    /// The result of a checked operation, or the one-line 400 naming `parameter`, the value it was reached from.
-    package func orRefused(naming parameter: String) throws(EndlessError) -> Wrapped {
-        guard let self else { throw EndlessError(parameter, "is out of range: the arithmetic on it overflows") }
-        return self
     }
 }
