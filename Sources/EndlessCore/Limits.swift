@@ -36,6 +36,10 @@ package enum Limits {
     package static let loopCountRange: ClosedRange<Int> = 1...100_000
     /// Bytes of UTF-8 in a unit label: counted in bytes, since one letter may carry a thousand combining marks.
     package static let maximumUnitBytes = 32
+    /// Bytes in a `locale` tag: BCP 47 sets no limit, but CLDR's longest with every extension is far shorter.
+    package static let maximumLocaleBytes = 64
+    /// Languages kept, each with its tables (a few kilobytes): a tag past them is looked up each time it comes.
+    package static let maximumLanguages = 256
 
     /// Largest ruler number (`min`, `max`, `step`, `value`).
     package static let maximumDecimal: Double = 1e12
@@ -121,6 +125,8 @@ package enum Limits {
             "an RFC 3339 instant to the second, like 2026-03-29T00:30:00Z or 2026-03-29T01:30:00+01:00, from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
         package static let timeScale =
             "a rung of the ladder: \(TimeScale.allCases.map(\.rawValue).joined(separator: ", "))"
+        package static let locale =
+            "a BCP 47 language tag of at most \(maximumLocaleBytes) ASCII bytes, like de-DE, ar-EG, hi-IN or en-US-u-hc-h23"
         package static let zone = "an IANA time zone name, like Europe/London, Asia/Kathmandu or UTC"
         package static let decimal =
             "a decimal number like 72.4, with at most 6 decimals, between -\(text(maximumDecimal)) and \(text(maximumDecimal))"

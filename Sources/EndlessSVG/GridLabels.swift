@@ -31,7 +31,7 @@ struct GridLabels {
     /// names the level-0 range it covers (`0…3`).
     init(
         tileSize: Double, labelSize: Double, columns: ClosedRange<Int64>, rows: ClosedRange<Int64>,
-        left: (Int64) -> Double, top: (Int64) -> Double, level: Int = 0
+        left: (Int64) -> Double, top: (Int64) -> Double, level: Int = 0, numbers: NumberSymbols? = nil
     ) {
         self.tileSize = tileSize
         self.labelSize = labelSize
@@ -47,7 +47,7 @@ struct GridLabels {
             columnNumbers.append(
                 Self.piece(of: &parts) {
                     $0.append("(")
-                    Self.append(covered, into: &$0)
+                    Self.append(covered, numbers, into: &$0)
                     $0.append(",")
                 })
             columnWidths.append(Self.characters(covered))
@@ -56,7 +56,7 @@ struct GridLabels {
             let covered = Grid.covered(row, level: level)
             rowNumbers.append(
                 Self.piece(of: &parts) {
-                    Self.append(covered, into: &$0)
+                    Self.append(covered, numbers, into: &$0)
                     $0.append(")")
                 })
             rowWidths.append(Self.characters(covered))
@@ -133,11 +133,16 @@ struct GridLabels {
     }
 
     /// A zoomed-out tile's columns or rows, `0…3`; a level-0 tile's one, `0`.
-    private static func append(_ range: ClosedRange<Int64>, into writer: inout SVGWriter) {
-        writer.append(range.lowerBound)
+    /// `3`, or `0…3` zoomed out; in a language's digits when given.
+    private static func append(_ range: ClosedRange<Int64>, _ numbers: NumberSymbols?, into writer: inout SVGWriter) {
+        append(range.lowerBound, numbers, into: &writer)
         guard range.upperBound != range.lowerBound else { return }
         writer.append("…")
-        writer.append(range.upperBound)
+        append(range.upperBound, numbers, into: &writer)
+    }
+
+    private static func append(_ value: Int64, _ numbers: NumberSymbols?, into writer: inout SVGWriter) {
+        if let numbers { writer.append(utf8: numbers.localized(String(value))) } else { writer.append(value) }
     }
 
     private static func characters(_ range: ClosedRange<Int64>) -> Int {

@@ -63,7 +63,7 @@ public struct GridRenderer: Sendable {
     ) -> GridLabels {
         GridLabels(
             tileSize: grid.tileSize, labelSize: labelSize, columns: columns, rows: rows, left: left, top: top,
-            level: grid.level)
+            level: grid.level, numbers: grid.language?.numbers)
     }
 
     private func openLabels(into writer: inout SVGWriter) {

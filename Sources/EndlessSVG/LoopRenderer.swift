@@ -59,7 +59,11 @@ public struct LoopRenderer: Sendable {
             writer.append(#"" y=""#)
             writer.append(baseline.rounded() / 8)
             writer.append(#"">"#)
-            writer.append(Int64(loop.label(ofItem: item)))
+            if let numbers = loop.language?.numbers {
+                writer.append(utf8: numbers.localized(String(loop.label(ofItem: item))))
+            } else {
+                writer.append(Int64(loop.label(ofItem: item)))
+            }
             writer.append("</text>")
         }
     }

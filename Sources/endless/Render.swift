@@ -63,13 +63,16 @@ struct RenderRuler: RenderSubcommand {
     var dir: String?
     @Option(parsing: .unconditional, help: "light, dark, or auto (follows prefers-color-scheme; default light).")
     var theme: String?
+    @Option(
+        parsing: .unconditional, help: "A BCP 47 language tag for the words, e.g. de-DE (72,4 kg); default English.")
+    var locale: String?
 
     var options: KeyValuePairs<String, String?> {
         [
             "value": value, "offset": offset, "width": width, "height": height, "min": min, "max": max,
             "step": step, "ticks": ticks, "spacing": spacing, "ends": ends, "unit": unit, "format": format,
             "grouping": grouping, "subdivisions": subdivisions, "zoom": zoom, "min-zoom": minZoom, "max-zoom": maxZoom,
-            "orientation": orientation, "dir": dir, "theme": theme,
+            "orientation": orientation, "dir": dir, "theme": theme, "locale": locale,
         ]
     }
     var accepted: [String] { Parameters.rulerNames }

@@ -21,8 +21,12 @@ struct RenderTimeline: RenderSubcommand {
     var step: String?
     @Option(parsing: .unconditional, help: "clamp: stop at min and max (the only choice: time does not wrap).")
     var ends: String?
-    @Option(parsing: .unconditional, help: "24 (14:00) or 12 (2 PM); default 24.") var hours: String?
-    @Option(name: .customLong("week-start"), parsing: .unconditional, help: "monday (ISO 8601, default) or sunday.")
+    @Option(parsing: .unconditional, help: "A BCP 47 language tag for the words, e.g. ja-JP; default English.")
+    var locale: String?
+    @Option(parsing: .unconditional, help: "24 (14:00) or 12 (2 PM); default the locale's, else 24.") var hours: String?
+    @Option(
+        name: .customLong("week-start"), parsing: .unconditional,
+        help: "monday (ISO 8601), sunday or saturday; default the locale's, else monday.")
     var weekStart: String?
     @Option(parsing: .unconditional, help: "Window width in points (default 1200, at most 8192).") var width: String?
     @Option(parsing: .unconditional, help: "Window height in points (default 120, at most 8192).") var height: String?
@@ -36,7 +40,8 @@ struct RenderTimeline: RenderSubcommand {
     var options: KeyValuePairs<String, String?> {
         [
             "at": at, "tz": tz, "scale": scale, "spacing": spacing, "min": min, "max": max, "step": step, "ends": ends,
-            "hours": hours, "week-start": weekStart, "width": width, "height": height, "orientation": orientation,
+            "locale": locale, "hours": hours, "week-start": weekStart, "width": width, "height": height,
+            "orientation": orientation,
             "dir": dir, "theme": theme,
         ]
     }

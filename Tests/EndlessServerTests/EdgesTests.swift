@@ -175,6 +175,46 @@ import Testing
         probe.report()
     }
 
+    /// Languages in every script and direction, the calendars a tag may ask for, a keyword ICU's formatters trap on,
+    /// and a tag at its bound and one past: at time's ends on every rung, on the ruler's largest numbers in every
+    /// format, on the grid's deepest level and the loop's longest count.
+    @Test func languagesAtEveryEdge() async throws {
+        let probe = try EdgeProbe()
+        let longest = "en-" + Array(repeating: "abcdefgh", count: 6).joined(separator: "-") + "-abcdefg"
+        let locales = [
+            "ar-EG", "fa-IR", "hi-IN-u-nu-deva", "ja-JP-u-ca-japanese", "he-IL-u-ca-hebrew", "th-TH", "zh-Hant-TW",
+            "ar-SA-u-ca-islamic-umalqura-hc-h11-fw-sat", "zh-u-ca-chinese", "und", longest, longest + "h",
+        ]
+        let instants = ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "0001-01-01T00:00:00-23:59"]
+        for locale in locales {
+            let drawn = locale.utf8.count <= Limits.maximumLocaleBytes ? 200 : 400
+            for scale in TimeScale.allCases.map(\.rawValue) {
+                for at in instants {
+                    let expecting = at.hasSuffix("Z") ? drawn : nil  // a local time's offset may pass time's ends
+                    await probe.check(
+                        "/svg/timeline?at=\(at)&scale=\(scale)&locale=\(locale)&hours=12", expecting: expecting)
+                }
+                for block in Self.int64Ends + ["-1725990", "7038952"] {
+                    await probe.check("/svg/timeline/tiles/\(block).svg?scale=\(scale)&locale=\(locale)")
+                }
+            }
+            for format in Self.formats {
+                for value in ["1000000000000", "-1000000000000", "-999999999999.9"] {
+                    let range = "min=-1000000000000&max=1000000000000&step=0.1&ends=clamp"
+                    let query = format == "decimal" ? range + "&value=\(value)" : "format=\(format)"
+                    await probe.check("/svg/ruler?\(query)&locale=\(locale)", expecting: drawn)
+                }
+            }
+            let deepest = Limits.gridLevelRange.upperBound
+            await probe.check(
+                "/svg/grid?zoom=\(deepest)&x=-1000000000000000&y=1000000000000000&locale=\(locale)", expecting: drawn)
+            await probe.check(
+                "/svg/loop?count=\(Limits.loopCountRange.upperBound)&offset=-1e15&locale=\(locale)", expecting: drawn)
+            await probe.check("/frame/grid?size=600,400&zoom=\(deepest)&x=-1e15&locale=\(locale)")
+        }
+        probe.report()
+    }
+
     /// A page's report at its edges: sizes, scrolls and origins, marks, tiles held, keys, zoom gestures, round trips.
     @Test func framesAtEveryEdge() async throws {
         let probe = try EdgeProbe()

@@ -89,6 +89,7 @@ struct RequestGrammar {
         case (_, "dir"): return pick(Direction.all.map(\.description))
         case (_, "theme"): return pick(Theme.all.map(\.description))
         case (_, "tz"): return pick(chance(0.5) ? Self.zones : Self.everyZone)
+        case (_, "locale"): return locale()
         case (_, "hours"): return pick(HourCycle.allCases.map(\.rawValue))
         case (_, "week-start"): return pick(WeekStart.allCases.map(\.rawValue))
         case (_, "width"), (_, "height"): return number(1...2000)
@@ -215,6 +216,15 @@ struct RequestGrammar {
         case (_, "frame"): return pick(Self.edges(Limits.frameTimeRange) + Self.numberEdges)
         case (_, "item"): return pick(["1000000000", "1000000001", "-1000000000", "-1000000001"] + Self.integerEdges)
         case (_, "tz"): return pick(Self.zones + ["Mars/Olympus", "", "utc", "../../etc/passwd", "Etc/GMT+14"])
+        case (_, "locale"):
+            // Its bound and one past it, tags ICU lacks or traps on, and malformed ones.
+            let longest = "en-" + Array(repeating: "abcdefgh", count: 6).joined(separator: "-") + "-abcdefg"
+            return pick(
+                [
+                    longest, longest.dropLast(1) + "-abcdefgh", "de_DE", "de-", "-de", "x", "de-DE-u", "de-%C3%BC",
+                    "und", "root", "x-private",
+                    "hi-IN-u-nu-deva", "en-u-nu-roman", "en-u-nu-bogus", "ja-JP-u-ca-japanese", "zz-ZZ", "%00", "",
+                ] + Self.numberEdges)
         case (_, "unit"): return pick([String(repeating: "m", count: 32), String(repeating: "m", count: 33), "%01"])
         case (_, "subdivisions"): return pick(["2,2,2,2,2,2", "2,2,2,2,2,2,2", "100,100,100", "1", "0", ",", "101"])
         default: return pick(Self.numberEdges + ["", "x"])
@@ -272,6 +282,26 @@ struct RequestGrammar {
     }
 
     // MARK: - Values
+
+    /// A locale CLDR has, as BCP 47 writes it, or one with a region it lacks; with Unicode keywords a third of the
+    /// time (every calendar, numbering system, hour cycle and first day ICU names), or a private use.
+    private mutating func locale() -> String {
+        var tag = pick(Self.locales)
+        if chance(0.1) { tag += "-" + pick(["XX", "001", "Zzzz", "1996", "valencia"]) }
+        if chance(0.3) {
+            tag +=
+                "-u-ca-" + pick(Self.calendars) + "-nu-" + pick(Self.numberings) + "-hc-"
+                + pick(["h11", "h12", "h23", "h24"]) + "-fw-" + pick(["mon", "tue", "wed", "thu", "fri", "sat", "sun"])
+        }
+        return chance(0.05) ? tag + "-x-" + pick(["a", "private", "12345678"]) : tag
+    }
+
+    static let locales = Locale.availableIdentifiers.map { $0.replacing("_", with: "-") }
+    static let calendars = [
+        "gregory", "buddhist", "chinese", "coptic", "dangi", "ethioaa", "ethiopic", "hebrew", "indian", "islamic",
+        "islamic-civil", "islamic-umalqura", "islamic-tbla", "islamic-rgsa", "iso8601", "japanese", "persian", "roc",
+    ]
+    static let numberings = Locale.NumberingSystem.availableNumberingSystems.map(\.identifier)
 
     /// Zones whose clocks are odd (a quarter-hour offset, a half-hour change, a skipped day) or common.
     static let zones = [

@@ -22,9 +22,11 @@ public struct Grid: Sendable, Hashable {
     public let tileSize: Double
     /// The zoom level: 0 shows the world's own tiles.
     public let level: Int
+    /// The language its labels' numbers are in (`(٣, -٢)`); `nil` for ASCII digits.
+    public let language: Language?
 
     /// Throws naming `tile` when `tileSize` is not 10…4096 points, `zoom` when `level` is not 0…30.
-    public init(tileSize: Double = 100, level: Int = 0) throws(EndlessError) {
+    public init(tileSize: Double = 100, level: Int = 0, language: Language? = nil) throws(EndlessError) {
         guard Limits.tileLengthRange.contains(tileSize) else {
             throw EndlessError("tile", "must be \(Limits.Accepts.tileSize)")
         }
@@ -33,6 +35,7 @@ public struct Grid: Sendable, Hashable {
         }
         self.tileSize = tileSize
         self.level = level
+        self.language = language
     }
 
     /// The seed's grid: tiles of 100 points.

@@ -7,11 +7,15 @@ public struct Loop: Sendable, Hashable {
     public let spacing: Double
     /// Where item 0 sits, in points from offset 0.
     public let inset: Double
+    /// The language its labels' numbers are in (`١٢`); `nil` for ASCII digits.
+    public let language: Language?
 
     /// `inset` left out is 40 points, wrapped into a loop shorter than that (where 40 is the same place as its
     /// remainder), so that a short loop needs no inset of its own.
     /// Throws naming `count` (1…100,000), `spacing` (10…4096) or `inset` (within one turn) when out of range.
-    public init(count: Int = 21, spacing: Double = 150, inset: Double? = nil) throws(EndlessError) {
+    public init(
+        count: Int = 21, spacing: Double = 150, inset: Double? = nil, language: Language? = nil
+    ) throws(EndlessError) {
         guard Limits.loopCountRange.contains(count) else {
             throw EndlessError("count", "must be \(Limits.Accepts.loopCount)")
         }
@@ -26,6 +30,7 @@ public struct Loop: Sendable, Hashable {
         self.count = count
         self.spacing = spacing
         self.inset = inset
+        self.language = language
     }
 
     /// The seed's strip: `0`…`20`, 150 pt apart, the first 40 pt in.

@@ -3,6 +3,7 @@ extension Parameters {
     /// A timeline's configuration, the same in a window, a block and a page's frame.
     package static let timelineConfigurationNames = [
         "tz", "scale", "spacing", "min", "max", "step", "ends", "hours", "week-start",
+        "locale",
     ]
     package static let timelineNames = ["at", "width", "height"] + timelineConfigurationNames + lookNames
 
@@ -11,19 +12,28 @@ extension Parameters {
     package static let defaultInstant = Instant(unchecked: 1_774_744_200)  // 2026-03-29T00:30:00Z
 
     /// A timeline from `tz` (UTC), `scale` (1h), `spacing` (80), `step` (the scale), `min` and `max` (none),
-    /// `hours` (24) and `week-start` (monday).
+    /// `locale` (English, as it always was), `hours` and `week-start` (the locale's; else 24 and monday).
     package func timeline() throws(EndlessError) -> Timeline {
         if let ends = text("ends"), ends != "clamp" {
             throw EndlessError("ends", "must be clamp: a timeline stops at min and max, and time does not wrap")
         }
+        let language = try language()
         return try Timeline(
             zone: try text("tz").map { name throws(EndlessError) in try ZoneRules.named(name) } ?? .utc,
             scale: try text("scale").map { rung throws(EndlessError) in try TimeScale(rung) } ?? .hour,
             spacing: try number("spacing", accepts: Limits.Accepts.tickSpacing) ?? 80,
             step: try text("step").map { rung throws(EndlessError) in try TimeScale(rung, "step") },
             minimum: try instant("min"), maximum: try instant("max"),
-            hours: try option("hours", HourCycle.allCases.map(\.rawValue)).flatMap(HourCycle.init) ?? .twentyFour,
-            weekStart: try option("week-start", WeekStart.allCases.map(\.rawValue)).flatMap(WeekStart.init) ?? .monday)
+            hours: try option("hours", HourCycle.allCases.map(\.rawValue)).flatMap(HourCycle.init)
+                ?? language?.hours ?? .twentyFour,
+            weekStart: try option("week-start", WeekStart.allCases.map(\.rawValue)).flatMap(WeekStart.init)
+                ?? language?.weekStart ?? .monday,
+            language: language)
+    }
+
+    /// `locale`, a BCP 47 tag; `nil` when not given: English, byte for byte as before there were languages.
+    package func language() throws(EndlessError) -> Language? {
+        try text("locale").map { tag throws(EndlessError) in try Language.named(tag) }
     }
 
     /// An RFC 3339 instant; a `+` that a query string turned into a space is read as the `+` it was.

@@ -54,6 +54,7 @@ extension Parameters {
             configuration.ends = known
         }
         if let unit = text("unit") { configuration.unit = unit }
+        configuration.language = try language()
         if let subdivisions = text("subdivisions") {
             let parts = subdivisions.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
             guard parts.count <= 6, parts.allSatisfy({ $0 != nil }) else {
@@ -130,7 +131,7 @@ extension Parameters {
     /// A ruler's configuration, the same in a window, a tile and a page's frame.
     package static let rulerConfigurationNames = [
         "min", "max", "step", "ticks", "spacing", "ends", "unit", "format", "grouping", "subdivisions", "zoom",
-        "min-zoom", "max-zoom",
+        "min-zoom", "max-zoom", "locale",
     ]
 
     package static let rulerNames = ["value", "offset", "width", "height"] + rulerConfigurationNames + lookNames
@@ -139,7 +140,7 @@ extension Parameters {
     package func grid() throws(EndlessError) -> Grid {
         try Grid(
             tileSize: try number("tile", accepts: Limits.Accepts.tileSize) ?? 100,
-            level: try integer("zoom", accepts: Limits.Accepts.gridLevel) ?? 0)
+            level: try integer("zoom", accepts: Limits.Accepts.gridLevel) ?? 0, language: try language())
     }
 
     /// A grid window centred on world point (`x`, `y`), `width` × `height` (600 × 400).
@@ -151,7 +152,7 @@ extension Parameters {
             centerY: try number("y", accepts: Self.coordinate) ?? 0, width: width, height: height)
     }
 
-    package static let gridNames = ["x", "y", "width", "height", "tile", "zoom", "theme"]
+    package static let gridNames = ["x", "y", "width", "height", "tile", "zoom", "theme", "locale"]
 
     /// A loop of `count` items (21) every `spacing` points (150), the first `inset` points in (40, wrapped into a
     /// shorter loop).
@@ -159,7 +160,8 @@ extension Parameters {
         try Loop(
             count: try integer("count", accepts: Limits.Accepts.loopCount) ?? 21,
             spacing: try number("spacing", accepts: Limits.Accepts.itemSpacing) ?? 150,
-            inset: try number("inset", accepts: "a number of points within one loop period"))
+            inset: try number("inset", accepts: "a number of points within one loop period"),
+            language: try language())
     }
 
     /// A loop window whose leading edge is at `offset` (0), `width` × `height` (600 × 120; vertical 120 × 600).
@@ -173,6 +175,6 @@ extension Parameters {
             orientation: orientation)
     }
 
-    package static let loopConfigurationNames = ["count", "spacing", "inset"]
+    package static let loopConfigurationNames = ["count", "spacing", "inset", "locale"]
     package static let loopNames = ["offset", "width", "height"] + loopConfigurationNames + ["orientation", "theme"]
 }

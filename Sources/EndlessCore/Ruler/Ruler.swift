@@ -83,7 +83,7 @@ public struct Ruler: Sendable, Hashable {
         self.cycleTicks = lastTick + ticksPerBlock
         isModular = c.ends == .wrap && c.format.style == .time
         writesSixteenths = inSixteenths
-        writesPlainLabels = c.format == .decimal
+        writesPlainLabels = c.format == .decimal && c.language == nil
         var periods: [Int64] = []
         if !c.subdivisions.isEmpty {
             periods = [ticksPerBlock]

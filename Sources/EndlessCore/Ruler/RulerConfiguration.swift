@@ -21,6 +21,9 @@ public struct RulerConfiguration: Sendable, Hashable {
     /// Tick levels, coarsest first: `[2, 2, 2, 2]` halves a block, halves the halves and so on, five tick lengths for
     /// an inch of 16ths. Their product is `ticksPerBlock`; empty, a block has its labelled tick and the others.
     public var subdivisions: [Int]
+    /// The language a reader sees the values in (`72,4 kg`); `nil` writes them as the value is (`72.4 kg`). The form
+    /// value is the exact decimal either way.
+    public var language: Language? = nil
 
     /// Seed 000's weight ruler unless told otherwise.
     public init(

@@ -3,7 +3,8 @@ extension RulerFormat {
     /// point where it writes decimals (at least the value's own), and `unit` after it if `writesUnit` and the format
     /// writes one (time's says minutes or seconds). `sixteenths`: inches as fractions (a whole number of 16ths).
     package func text(
-        _ value: DecimalNumber, decimals: Int, unit: String, writesUnit: Bool, sixteenths: Bool
+        _ value: DecimalNumber, decimals: Int, unit: String, writesUnit: Bool, sixteenths: Bool,
+        numbers: NumberSymbols? = nil
     ) -> String {
         let exact = value.rescaled(to: decimals)!
         let one = UInt64(DecimalNumber.powerOfTen(decimals))
@@ -12,9 +13,21 @@ extension RulerFormat {
         let sign = exact.units < 0 ? "-" : ""
         // Sixteenths only for a whole number of them (a ruler's ticks are); anything else is written as a decimal.
         let sixteenths = sixteenths && rest * 16 % one == 0
-        let withUnit = { (text: String) in !writesUnit || unit.isEmpty ? text : text + " " + unit }
+        // The number in the language's digits and marks; the unit as given.
+        let withUnit = { (text: String) in
+            let text = numbers?.localized(text) ?? text
+            return !writesUnit || unit.isEmpty ? text : text + " " + unit
+        }
         switch style {
         case .decimal:
+            if let numbers {  // written whole here: a separator may be the `.` that `withUnit` would take for a mark
+                let integer = numbers.grouped(String(whole)[...], separator: grouping.map { String($0.separator) })
+                let mark = grouping.map { String($0.mark) } ?? numbers.decimalMark
+                let text =
+                    (sign.isEmpty ? "" : numbers.minus) + integer
+                    + (decimals > 0 ? mark + numbers.localized(Self.digits(rest, decimals)) : "")
+                return !writesUnit || unit.isEmpty ? text : text + " " + unit
+            }
             let integer = grouping.map { Self.grouped(whole, by: $0.separator) } ?? String(whole)
             let mark = grouping?.mark ?? "."
             return withUnit(sign + integer + (decimals > 0 ? "\(mark)" + Self.digits(rest, decimals) : ""))
@@ -23,7 +36,8 @@ extension RulerFormat {
             if rest != 0 {
                 inches += sixteenths ? Self.vulgar(rest * 16 / one) : "." + Self.significantDigits(rest, decimals)
             }
-            return "\(sign)\(whole / 12)′ \(inches)″"
+            let text = "\(sign)\(whole / 12)′ \(inches)″"
+            return numbers?.localized(text) ?? text
         case .fraction:
             guard rest != 0 else { return withUnit(sign + "\(whole)") }
             guard sixteenths else { return withUnit(sign + "\(whole)." + Self.significantDigits(rest, decimals)) }
@@ -31,9 +45,14 @@ extension RulerFormat {
             let fraction = "\(numerator)\u{2044}\(denominator)"
             return withUnit(sign + (whole == 0 ? fraction : "\(whole) \(fraction)"))
         case .time:
-            guard unit == "s" else { return "\(sign)\(whole / 60):" + Self.digits(whole % 60, 2) }
-            let seconds = Self.digits(whole % 60, 2) + (decimals > 0 ? "." + Self.digits(rest, decimals) : "")
-            return "\(sign)\(whole / 3600):" + Self.digits(whole / 60 % 60, 2) + ":" + seconds
+            let text: String
+            if unit == "s" {
+                let seconds = Self.digits(whole % 60, 2) + (decimals > 0 ? "." + Self.digits(rest, decimals) : "")
+                text = "\(sign)\(whole / 3600):" + Self.digits(whole / 60 % 60, 2) + ":" + seconds
+            } else {
+                text = "\(sign)\(whole / 60):" + Self.digits(whole % 60, 2)
+            }
+            return numbers?.localized(text) ?? text
         }
     }
 
@@ -93,7 +112,7 @@ extension Ruler {
         }
         return configuration.format.text(
             value, decimals: max(decimals, value.significantDecimals), unit: configuration.unit, writesUnit: true,
-            sixteenths: writesSixteenths)
+            sixteenths: writesSixteenths, numbers: configuration.language?.numbers)
     }
 
     /// A block's label: `text(_:)` without the unit, a decimal as short as it is exact (`72`, not `72.0`), and a
@@ -101,8 +120,10 @@ extension Ruler {
     package func labelText(_ value: DecimalNumber) -> String {
         let text = configuration.format.text(
             value, decimals: value.significantDecimals, unit: configuration.unit, writesUnit: false,
-            sixteenths: writesSixteenths)
-        return configuration.format == .feetAndInches && text.hasSuffix("′ 0″") ? String(text.dropLast(3)) : text
+            sixteenths: writesSixteenths, numbers: configuration.language?.numbers)
+        let zeroInches = "′ " + (configuration.language?.numbers.localized("0") ?? "0") + "″"
+        return configuration.format == .feetAndInches && text.hasSuffix(zeroInches)
+            ? String(text.dropLast(zeroInches.count - 1)) : text
     }
 
 }

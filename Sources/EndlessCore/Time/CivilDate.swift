@@ -71,16 +71,39 @@ package struct CivilDate: Sendable, Hashable, Comparable {
             let first = CivilDate(year: year, month: 1, day: 1)!
             let sundayOffset = modulo(first.weekday + 1, 7)  // days from the Sunday starting week 1
             return (year, (daysSinceEpoch - first.daysSinceEpoch + sundayOffset) / 7 + 1)
+        case .saturday: return week(firstWeekday: WeekStart.saturday.weekday, minimumDays: 1)
         }
+    }
+
+    /// The week's number and the year it belongs to as a locale counts them (CLDR's week data): weeks start on
+    /// `firstWeekday` (0 for Monday, as `weekday` counts), and a year's week 1 is its first with at least
+    /// `minimumDays` of its days. ISO 8601 is Monday and 4.
+    package func week(firstWeekday: Int64, minimumDays: Int64) -> (year: Int64, number: Int64) {
+        let day = daysSinceEpoch
+        func firstWeek(_ year: Int64) -> Int64 {
+            let january = CivilDate(year: year, month: 1, day: 1)!
+            let start = january.daysSinceEpoch - modulo(january.weekday - firstWeekday, 7)
+            return january.daysSinceEpoch - start > 7 - minimumDays ? start + 7 : start
+        }
+        for year in [year + 1, year, year - 1] where day >= firstWeek(year) {
+            return (year, (day - firstWeek(year)) / 7 + 1)
+        }
+        return (year - 1, 1)  // not reached: the year before's first week starts before this day
     }
 
     package static func < (a: CivilDate, b: CivilDate) -> Bool { a.daysSinceEpoch < b.daysSinceEpoch }
 }
 
-/// The day a week starts on: ISO 8601's Monday, or Sunday.
+/// The day a week starts on: ISO 8601's Monday, or Sunday, or Saturday (as in Egypt or Iran).
 public enum WeekStart: String, Sendable, Hashable, CaseIterable {
-    case monday, sunday
+    case monday, sunday, saturday
 
-    /// 0 (Monday) or 6 (Sunday), as `CivilDate.weekday` counts.
-    package var weekday: Int64 { self == .monday ? 0 : 6 }
+    /// 0 (Monday), 6 (Sunday) or 5 (Saturday), as `CivilDate.weekday` counts.
+    package var weekday: Int64 {
+        switch self {
+        case .monday: 0
+        case .sunday: 6
+        case .saturday: 5
+        }
+    }
 }

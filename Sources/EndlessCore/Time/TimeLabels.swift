@@ -1,11 +1,12 @@
-/// The timeline's words, English, all in this one place so that other languages can come later: each tick's own
-/// field (`14:00`, `Mon 30`, `W13`, `Mar`, `2026`) and the context above them (`Sunday 29 March 2026`).
+/// The timeline's words: each tick's own field (`14:00`, `Mon 30`, `W13`, `Mar`, `2026`) and the context above them
+/// (`Sunday 29 March 2026`), in English as they always were, or in `language`'s words and patterns.
 package struct TimeLabels: Sendable, Hashable {
     package var hours: HourCycle = .twentyFour
     package var weekStart: WeekStart = .monday
+    package var language: Language?
 
-    package init(hours: HourCycle = .twentyFour, weekStart: WeekStart = .monday) {
-        (self.hours, self.weekStart) = (hours, weekStart)
+    package init(hours: HourCycle = .twentyFour, weekStart: WeekStart = .monday, language: Language? = nil) {
+        (self.hours, self.weekStart, self.language) = (hours, weekStart, language)
     }
 
     static let weekdays: [StaticString] = [
@@ -20,6 +21,7 @@ package struct TimeLabels: Sendable, Hashable {
     /// the clock the renderer writes its offset under it (`offsetText`), so that an hour that happens twice reads
     /// `01:00 +01:00`, then `01:00 +00:00`.
     package func writeMinor(_ tick: TimeTick, unit: CalendarUnit, into text: inout TextBuilder) {
+        if let language { return writeMinor(tick, unit: unit, in: language, into: &text) }
         let local = tick.local
         if case .clock(let seconds) = unit {  // the date only where it is written
             return clock(local, seconds: seconds < 60, minutes: seconds < 3600, into: &text)
@@ -44,11 +46,13 @@ package struct TimeLabels: Sendable, Hashable {
         String(capacity: Self.longestContext) { writeContext(tick, unit: unit, into: &$0) }
     }
 
-    /// Bytes the longest context takes: `Wednesday 30 September 10000` is 29.
-    package static let longestContext = 32
+    /// Bytes the longest context may take: `Wednesday 30 September 10000` is 29; a language's more
+    /// (`बुधवार, 30 सितंबर 2026` is 52 bytes); past this it is cut short.
+    package static let longestContext = 160
 
     /// `context(_:unit:)`, written in place: at most `longestContext` bytes.
     package func writeContext(_ tick: TimeTick, unit: CalendarUnit, into text: inout TextBuilder) {
+        if let language { return writeContext(tick, unit: unit, in: language, into: &text) }
         let date = tick.local.date
         switch unit {
         case .clock, .days:

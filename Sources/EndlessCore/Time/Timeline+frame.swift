@@ -96,7 +96,6 @@ extension Timeline {
     package func at(scale: TimeScale) throws(EndlessError) -> Timeline {
         try Timeline(
             zone: zone, scale: scale, spacing: spacing, step: step == self.scale ? scale : step, minimum: minimum,
-            maximum: maximum, hours: hours,
-            weekStart: weekStart)
+            maximum: maximum, hours: hours, weekStart: weekStart, language: language)
     }
 }

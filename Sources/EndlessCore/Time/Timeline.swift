@@ -14,6 +14,8 @@ public struct Timeline: Sendable, Hashable {
     package let labels: TimeLabels
     public var hours: HourCycle { labels.hours }
     public var weekStart: WeekStart { labels.weekStart }
+    /// The language its words are in; `nil` for English, as it always was.
+    public var language: Language? { labels.language }
 
     /// Ticks in one block, the timeline's tile.
     package static let ticksPerBlock: Int64 = 10
@@ -21,7 +23,9 @@ public struct Timeline: Sendable, Hashable {
     /// Throws naming the parameter: `spacing` outside `Limits.tickSpacingRange`, or `min` after `max`.
     public init(
         zone: ZoneRules = .utc, scale: TimeScale = .hour, spacing: Double = 80, step: TimeScale? = nil,
-        minimum: Instant? = nil, maximum: Instant? = nil, hours: HourCycle = .twentyFour, weekStart: WeekStart = .monday
+        minimum: Instant? = nil, maximum: Instant? = nil, hours: HourCycle = .twentyFour,
+        weekStart: WeekStart = .monday,
+        language: Language? = nil
     ) throws(EndlessError) {
         guard spacing.isFinite, Limits.tickSpacingRange.contains(spacing) else {
             throw EndlessError("spacing", "must be \(Limits.Accepts.tickSpacing)")
@@ -29,7 +33,7 @@ public struct Timeline: Sendable, Hashable {
         if let minimum, let maximum, minimum > maximum { throw EndlessError("min", "must not be after max") }
         (self.zone, self.scale, self.spacing, self.step) = (zone, scale, spacing, step ?? scale)
         (self.minimum, self.maximum) = (minimum, maximum)
-        labels = TimeLabels(hours: hours, weekStart: weekStart)
+        labels = TimeLabels(hours: hours, weekStart: weekStart, language: language)
     }
 
     /// Points per second: at most 1000 (a second 1000 points wide), so that every instant's offset is within
@@ -111,10 +115,18 @@ public struct Timeline: Sendable, Hashable {
         instant.rfc3339(offset: zone.offset(at: instant.secondsSinceEpoch), zulu: zone.identifier == "UTC")
     }
 
-    /// The value as a reader hears it: `Sunday 29 March 2026, 02:00:00 +01:00`.
+    /// The value as a reader hears it: `Sunday 29 March 2026, 02:00:00 +01:00`; in a language, its own pattern for
+    /// the day and the time (`Sonntag, 29. März 2026 um 02:00:00 +01:00`).
     public func spokenText(_ instant: Instant) -> String {
         let offset = zone.offset(at: instant.secondsSinceEpoch)
         let tick = TimeTick(instant: instant.secondsSinceEpoch, offset: offset, showsOffset: true)
+        if let language = labels.language {
+            return String(capacity: TimeLabels.longestContext + 32) { text in
+                labels.writeSpoken(tick.local, in: language, into: &text)
+                text.append(byte: UInt8(ascii: " "))
+                TimeLabels.writeOffset(offset, into: &text)
+            }
+        }
         return labels.context(tick, unit: .days) + ", " + tick.local.timeText(seconds: true) + " "
             + TimeLabels.offsetText(offset)
     }

@@ -9,18 +9,24 @@ struct CachedResponse: Sendable {
     /// Whether its URL pinned the rendering version.
     let pinned: Bool
     let gzip: Bool
+    /// The `locale` it was drawn in, as resolved (`Content-Language`); `nil` for English, as before languages.
+    let language: String?
     /// The body's chunks.
     let chunks: [ByteBuffer]
     /// Its headers (`SVGResponder.headers`), made once: a repeat sends them as they are.
     let headers: HTTPFields
 
-    init(etag: String, resource: SVGResource.Kind, pinned: Bool = false, gzip: Bool, chunks: [ByteBuffer]) {
+    init(
+        etag: String, resource: SVGResource.Kind, pinned: Bool = false, gzip: Bool, language: String? = nil,
+        chunks: [ByteBuffer]
+    ) {
         self.etag = etag
         self.resource = resource
         self.pinned = pinned
         self.gzip = gzip
+        self.language = language
         self.chunks = chunks
-        headers = SVGResponder.headers(etag: etag, pinned: pinned, gzip: gzip)
+        headers = SVGResponder.headers(etag: etag, pinned: pinned, gzip: gzip, language: language)
     }
 
     /// The same response with its chunks copied into one buffer of their size, to be kept: it keeps alive its bytes,
@@ -35,7 +41,7 @@ struct CachedResponse: Sendable {
             ends.append(whole.writerIndex)
         }
         return CachedResponse(
-            etag: etag, resource: resource, pinned: pinned, gzip: gzip,
+            etag: etag, resource: resource, pinned: pinned, gzip: gzip, language: language,
             chunks: SVGResponder.slices(of: whole, endingAt: ends))
     }
 

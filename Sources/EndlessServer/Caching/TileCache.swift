@@ -70,16 +70,19 @@ extension TileCache {
                 ? ""
                 : "|\(c.format.description)|\(c.format.grouping?.description ?? "")|"
                     + c.subdivisions.map(String.init).joined(separator: ","))
+            + (c.language.map { "|locale \($0.identifier)" } ?? "")
     }
 
     static func style(of renderer: LoopRenderer) -> String {
         let loop = renderer.loop
         return "loop|\(loop.count)|\(loop.spacing.bitPattern)|\(loop.inset.bitPattern)|\(renderer.height.bitPattern)|"
             + "\(renderer.orientation.description)|\(renderer.theme.description)"
+            + (loop.language.map { "|locale \($0.identifier)" } ?? "")
     }
 
     static func style(of renderer: GridRenderer) -> String {
         "grid|\(renderer.grid.tileSize.bitPattern)|\(renderer.theme.description)|\(renderer.grid.level)"
+            + (renderer.grid.language.map { "|locale \($0.identifier)" } ?? "")
     }
 
     /// A ruler's page tile (`RulerRenderer.pageElement` of `Ruler.blocks(ofPageTile:)`; a window draws its blocks
@@ -138,7 +141,7 @@ extension TileCache {
         "timeline|\(t.zone.identifier)|\(t.scale.rawValue)|\(t.step.rawValue)|\(t.spacing.bitPattern)|"
             + "\(t.minimum?.secondsSinceEpoch ?? .min)|\(t.maximum?.secondsSinceEpoch ?? .max)|\(t.hours.rawValue)|"
             + "\(t.weekStart.rawValue)|\(thickness.bitPattern)|\(orientation.description)|\(mirrored)|"
-            + "\(theme.description)"
+            + "\(theme.description)" + (t.language.map { "|locale \($0.identifier)" } ?? "")
     }
 
     func tile(_ tile: GridCoordinate, of renderer: GridRenderer, style: String) -> [UInt8] {

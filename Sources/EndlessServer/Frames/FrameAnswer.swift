@@ -23,6 +23,8 @@ struct FrameAnswer: Sendable {
     /// A new scale (a grid zoomed): the transform that shows the tiles held, of the old scale, where the new one has
     /// them (an SVG `transform`), under the new tiles until the next frame, so that none is blank meanwhile.
     var underlay: String?
+    /// The language its words are in, as resolved: the answer's `Content-Language`.
+    var language: Language?
     /// Not sent: its tiles would take more than the budget it was drawn with, and it stopped.
     var overBudget = false
 }

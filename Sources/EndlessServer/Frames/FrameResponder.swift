@@ -57,6 +57,7 @@ struct FrameResponder: Sendable {
         guard !answer.overBudget else { return nil }
         var body = answer.json(since: start)
         var headers = Self.headers
+        if let language = answer.language { headers[.contentLanguage] = language.identifier }
         // A body that fits in a packet either way goes as it is: compressing it would cost more than it saves.
         if body.readableBytes > Self.smallestGzipped, request.headerFields.acceptsGzip,
             let gzipped = compressors.wholes.gzip(body) ?? compressors.gzip(body)

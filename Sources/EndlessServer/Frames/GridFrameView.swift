@@ -5,7 +5,7 @@ import EndlessSVG
 /// `<endless-grid>`: seed 004's infinite grid in blocks of 6 × 6 tiles; `x` and `y` open it centred there, Home
 /// goes back to the centre, arrows pan a tile.
 enum GridFrameView: FrameView {
-    static let names = ["tile", "theme", "zoom", "x", "y", "zoom-by", "zoom-at"]
+    static let names = ["tile", "theme", "zoom", "x", "y", "zoom-by", "zoom-at", "locale"]
 
     static func answer(_ request: FrameRequest) throws(EndlessError) -> FrameAnswer {
         let p = request.parameters, report = request.report
@@ -42,6 +42,7 @@ enum GridFrameView: FrameView {
         let style = TileCache.blockStyle(of: renderer, tilesPerBlock: frame.tilesPerBlock, detail: frame.detail)
         let (x, y) = (readoutNumber(frame.center.x * grid.scale), readoutNumber(frame.center.y * grid.scale))
         let level = String(grid.level)
+        let local = { (number: String) in grid.language?.numbers.localized(number) ?? number }
         var answer = FrameAnswer(
             seq: report.sequence,
             axes: [
@@ -49,9 +50,9 @@ enum GridFrameView: FrameView {
                 AxisAnswer(.y, frame.vertical, layout: request.layout, snap: frame.snap?.y),
             ],
             readout: [
-                "x": x, "y": y, "text": "(\(x), \(y))", "zoom": level,
+                "x": x, "y": y, "text": "(\(local(x)), \(local(y)))", "zoom": level,
                 "image": request.imageURL(
-                    "grid", configuration: ["tile", "theme"],
+                    "grid", configuration: ["tile", "theme", "locale"],
                     position: (grid.level == 0 ? [] : [("zoom", level)]) + [
                         ("x", x), ("y", y), ("width", readoutNumber(report.size.width)),
                         ("height", readoutNumber(report.size.height)),
@@ -72,6 +73,7 @@ enum GridFrameView: FrameView {
             let ty = zoomedFrom.origins.y * k - frame.vertical.origin
             answer.underlay = "translate(\(readoutNumber(tx)) \(readoutNumber(ty))) scale(\(readoutNumber(k)))"
         }
+        answer.language = grid.language
         answer.setPace(reports, of: report)
         answer.placeTiles(
             [(.x, frame.horizontal), (.y, frame.vertical)],
@@ -97,7 +99,7 @@ enum GridFrameView: FrameView {
         guard let x = reports[0].origin, let y = reports[1].origin else { return nil }
         if home {
             guard grid.level != 0 else { return nil }
-            return (try Grid(tileSize: grid.tileSize), (x: 0, y: 0))
+            return (try Grid(tileSize: grid.tileSize, language: grid.language), (x: 0, y: 0))
         }
         guard let by = try p.zoomFactor() else { return nil }
         let size = (reports[0].length, reports[1].length)
@@ -112,7 +114,7 @@ enum GridFrameView: FrameView {
         let steps = Int((log(by) / log(2)).rounded())
         let level = min(max(grid.level - steps, Limits.gridLevelRange.lowerBound), Limits.gridLevelRange.upperBound)
         guard level != grid.level else { return nil }
-        let zoomed = try Grid(tileSize: grid.tileSize, level: level)
+        let zoomed = try Grid(tileSize: grid.tileSize, level: level, language: grid.language)
         let k = grid.scale / zoomed.scale
         // The page point under `at` now, at the new level; the centre then is `at` less half the view away.
         let pointX = (x + reports[0].scroll + at.0) * k, pointY = (y + reports[1].scroll + at.1) * k

@@ -30,7 +30,9 @@ enum LoopFrameView: FrameView {
             seq: report.sequence,
             axes: [AxisAnswer(axis, frame.axis, layout: request.layout, snap: frame.snap)],
             readout: [
-                "item": String(frame.centredItem), "text": "item \(frame.centredItem)",
+                "item": String(frame.centredItem),
+                "text": "item "
+                    + (loop.language?.numbers.localized(String(frame.centredItem)) ?? String(frame.centredItem)),
                 "minimum": "0", "maximum": String(loop.count - 1),
                 "orientation": orientation.description,
                 "image": request.imageURL(
@@ -44,6 +46,7 @@ enum LoopFrameView: FrameView {
             mark: MotionMark(time: report.time, reports: [axisReport], frames: [frame.axis])?.text,
             style: frame.axis.isNewPlacement
                 ? FrameRequest.style(theme, light: .loop(.light), dark: .loop(.dark)) + renderer.pageStyle : nil)
+        answer.language = loop.language
         answer.setPace([axisReport], of: report)
         answer.placeTiles(
             [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held,

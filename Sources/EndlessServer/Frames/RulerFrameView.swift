@@ -69,6 +69,7 @@ enum RulerFrameView: FrameView {
             style: frame.axis.isNewPlacement
                 ? FrameRequest.style(theme, light: .standard(.light), dark: .standard(.dark)) + renderer.pageStyle : nil
         )
+        answer.language = ruler.configuration.language
         if let zoomAt { answer.readout["zoom"] = zoomAt.description }
         if !follows { answer.setPace([axisReport], of: report) }
         answer.placeTiles(

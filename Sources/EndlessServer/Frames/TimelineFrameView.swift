@@ -74,6 +74,7 @@ enum TimelineFrameView: FrameView {
             style: frame.axis.isNewPlacement
                 ? FrameRequest.style(theme, light: .standard(.light), dark: .standard(.dark)) + renderer.pageStyle : nil
         )
+        answer.language = timeline.language
         if !follows { answer.setPace([axisReport], of: report) }
         answer.placeTiles(
             [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held,

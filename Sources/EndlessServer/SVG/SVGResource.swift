@@ -126,6 +126,20 @@ enum SVGResource: Sendable {
         LoopRenderer(window: window, theme: theme)
     }
 
+    /// The language its words are drawn in: `Content-Language`.
+    var language: Language? {
+        switch self {
+        case .rulerWindow(let window, _): window.ruler.configuration.language
+        case .rulerBlock(let renderer, _): renderer.ruler.configuration.language
+        case .timelineWindow(let window, _): window.timeline.language
+        case .timelineBlock(let renderer, _, _, _): renderer.timeline.language
+        case .gridWindow(let window, _): window.grid.language
+        case .gridTile(let renderer, _): renderer.grid.language
+        case .loopWindow(let window, _): window.loop.language
+        case .loopItem(let renderer, _): renderer.loop.language
+        }
+    }
+
     /// How many tiles the document places: what drawing and compressing it costs.
     var tileCount: Int {
         switch self {

@@ -47,7 +47,8 @@ struct SVGResponder: Sendable {
         if let cached = responses.response(for: key, countingMisses: false) {
             guard conditional,
                 let answer = Self.bodiless(
-                    request, cached.resource, etag: cached.etag, pinned: cached.pinned, gzip: gzip)
+                    request, cached.resource, etag: cached.etag, pinned: cached.pinned, gzip: gzip,
+                    language: cached.language)
             else { return .answer(HTTPAnswer(cached)) }
             return .answer(answer)
         }
@@ -61,7 +62,8 @@ struct SVGResponder: Sendable {
             gzip: gzip, cacheKey: key)
         guard conditional,
             let answer = Self.bodiless(
-                request, resource.kind, etag: drawing.etag, pinned: drawing.pinned, gzip: gzip)
+                request, resource.kind, etag: drawing.etag, pinned: drawing.pinned, gzip: gzip,
+                language: resource.language?.identifier)
         else { return .draw(drawing) }
         return .answer(answer)
     }
@@ -69,14 +71,15 @@ struct SVGResponder: Sendable {
     /// A 304 for a matching `If-None-Match`, and for HEAD the headers a GET gets (without a length: it is chunked);
     /// neither draws anything. A GET whose `If-None-Match` matches nothing gets nothing here, and is drawn.
     private static func bodiless(
-        _ request: HTTPRequest, _ kind: SVGResource.Kind, etag: String, pinned: Bool, gzip: Bool
+        _ request: HTTPRequest, _ kind: SVGResource.Kind, etag: String, pinned: Bool, gzip: Bool, language: String?
     ) -> HTTPAnswer? {
         if matches(request.headerFields[values: .ifNoneMatch], etag: etag) {
-            return HTTPAnswer(
-                status: .notModified, headers: headers(etag: etag, pinned: pinned, gzip: false), route: kind.route)
+            let headers = headers(etag: etag, pinned: pinned, gzip: false, language: language)
+            return HTTPAnswer(status: .notModified, headers: headers, route: kind.route)
         }
         guard request.method == .head else { return nil }
-        return HTTPAnswer(status: .ok, headers: headers(etag: etag, pinned: pinned, gzip: gzip), route: kind.route)
+        let headers = headers(etag: etag, pinned: pinned, gzip: gzip, language: language)
+        return HTTPAnswer(status: .ok, headers: headers, route: kind.route)
     }
 
     /// The resource drawn (tiles from the cache) and encoded, chunk by chunk, and kept under its cache key if small
@@ -92,17 +95,20 @@ struct SVGResponder: Sendable {
         // Should zlib fail, the bytes go as they are, under the ETag of what they are, and are not kept.
         let etag = drawing.gzip && gzipped == nil ? Self.etag(for: drawing.resource, gzip: false) : drawing.etag
         let response = CachedResponse(
-            etag: etag, resource: drawing.resource.kind, pinned: drawing.pinned, gzip: gzipped != nil, chunks: chunks)
+            etag: etag, resource: drawing.resource.kind, pinned: drawing.pinned, gzip: gzipped != nil,
+            language: drawing.resource.language?.identifier, chunks: chunks)
         if drawing.gzip == (gzipped != nil) { responses.keepIfAskedBefore(response, for: drawing.cacheKey) }
         return HTTPAnswer(response)
     }
 
     /// The headers of every SVG response (`gzip` adds `Content-Encoding`); `Endless-Rendering` names the version a
     /// URL may pin with `v=`. A pinned URL never changes: caches keep it for good. Any other may change when a new
-    /// version draws differently: caches keep it an hour, then revalidate (the ETag names the version).
-    static func headers(etag: String, pinned: Bool, gzip: Bool) -> HTTPFields {
+    /// version draws differently: caches keep it an hour, then revalidate (the ETag names the version). One drawn in
+    /// a `locale` says which, as resolved (`de-XX` is drawn in `de`).
+    static func headers(etag: String, pinned: Bool, gzip: Bool, language: String? = nil) -> HTTPFields {
         var headers = pinned ? (gzip ? pinnedGzipHeaders : pinnedHeaders) : (gzip ? gzipHeaders : plainHeaders)
         headers[.eTag] = etag
+        if let language { headers[.contentLanguage] = language }
         return headers
     }
 

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+@testable import EndlessCore
+
+/// Every reader's language: numbers with the locale's marks, groups and digits, the timeline's words from CLDR's
+/// patterns, the locale's clock and weeks; the value a program reads unchanged; tags read as BCP 47 says.
+@Suite struct LanguageTests {
+    /// A view's parameters from a query string, read as the server reads them.
+    func parameters(_ query: String, _ names: [String]) throws(EndlessError) -> Parameters {
+        let pairs = query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        }
+        return try Parameters(pairs, accepted: names)
+    }
+
+    func ruler(_ query: String) throws -> Ruler { try parameters(query, Parameters.rulerNames).ruler() }
+
+    /// A timeline's words in the block holding `at` and `blocks` either side: each tick's field, and each context.
+    func words(_ query: String, at: String, blocks: Int64 = 1) throws -> (minor: [String], context: [String]) {
+        let timeline = try parameters(query, Parameters.timelineNames).timeline()
+        let middle = timeline.blockStrip.tile(containing: timeline.offset(of: try Instant(rfc3339: at)))
+        var (minor, context): ([String], [String]) = ([], [])
+        for block in middle - blocks...middle + blocks {
+            timeline.forEachTick(ofBlock: block) { placed in
+                let text = String(capacity: TimeLabels.longestContext) { timeline.writeWords(of: placed, into: &$0) }
+                if placed.isContext { context.append(text) } else { minor.append(text) }
+            }
+        }
+        return (minor, context)
+    }
+
+    let wide = "min=-1000000000&max=1000000000&step=0.5&ends=clamp"
+
+    @Test func germanWritesACommaAndSubmitsThePoint() throws {
+        let ruler = try ruler("locale=de-DE")
+        let value = DecimalNumber("72.4")!
+        #expect(ruler.text(value) == "72,4 kg" && ruler.format(value) == "72.4" && ruler.labelText(72) == "72")
+        #expect(try self.ruler(wide + "&locale=de-DE").text(DecimalNumber("-1234567.5")!) == "-1.234.567,5 kg")
+    }
+
+    @Test func frenchGroupsWithANarrowNoBreakSpace() throws {
+        #expect(try ruler(wide + "&locale=fr-FR").text(DecimalNumber("1234.5")!) == "1\u{202F}234,5 kg")
+    }
+
+    @Test func swissGermanGroupsWithAnApostrophe() throws {
+        #expect(try ruler(wide + "&locale=de-CH").text(DecimalNumber("1234.5")!) == "1’234.5 kg")
+    }
+
+    @Test func hindiGroupsInTwosPastTheThousands() throws {
+        #expect(try ruler(wide + "&locale=hi-IN").text(DecimalNumber("1234567.5")!) == "12,34,567.5 kg")
+        #expect(try ruler(wide + "&locale=hi-IN").text(DecimalNumber("999.5")!) == "999.5 kg")
+    }
+
+    @Test func spanishLeavesFourDigitsUngrouped() throws {
+        let ruler = try ruler(wide + "&locale=es-ES")
+        #expect(ruler.text(DecimalNumber("1234.5")!) == "1234,5 kg" && ruler.text(12_345) == "12.345,0 kg")
+    }
+
+    @Test func egyptianArabicWritesArabicIndicDigitsAndSubmitsASCII() throws {
+        let ruler = try ruler("locale=ar-EG")
+        let value = DecimalNumber("72.4")!
+        #expect(ruler.text(value) == "٧٢٫٤ kg" && ruler.format(value) == "72.4")
+        #expect(try Language.named("ar-EG").isRightToLeft && !(try Language.named("de-DE").isRightToLeft))
+        #expect(try self.ruler("locale=ar-EG-u-nu-latn").text(value) == "72.4 kg")
+        #expect(try self.ruler(wide + "&locale=ar-EG").text(-3) == "\u{61C}-٣٫٠ kg")
+    }
+
+    @Test func groupingStillOverridesTheLocalesMarks() throws {
+        #expect(try ruler(wide + "&locale=ar-EG&grouping=,.").text(DecimalNumber("1234.5")!) == "١,٢٣٤.٥ kg")
+        #expect(try ruler(wide + "&locale=de-DE&grouping= ,").text(DecimalNumber("1234.5")!) == "1 234,5 kg")
+    }
+
+    @Test func otherFormatsKeepTheirFormsInTheLocalesDigits() throws {
+        #expect(try ruler("format=feet-inches&locale=fa-IR").text(DecimalNumber("68.5")!) == "۵′ ۸½″")
+        #expect(try ruler("format=feet-inches&locale=ar-EG").labelText(60) == "٥′")
+        #expect(try ruler("format=time&locale=ar-EG").text(90) == "١:٣٠")
+        #expect(
+            try ruler("format=fraction&step=0.0625&ticks=16&locale=de-DE").text(DecimalNumber("3.5")!) == "3 1⁄2 in")
+    }
+
+    @Test func americanEnglishHasA12HourClockAndSundayWeeks() throws {
+        // CLDR puts a narrow no-break space before `PM`, as browsers' `Intl` does.
+        let hours = try words("locale=en-US&scale=1h", at: "2026-10-25T13:00:00Z")
+        #expect(hours.minor.contains("2\u{202F}PM") && hours.minor.contains("12\u{202F}PM"), "\(hours.minor)")
+        let weeks = try parameters("locale=en-US&scale=1w", Parameters.timelineNames).timeline()
+        #expect(weeks.weekStart == .sunday && weeks.hours == .twelve)
+        // Weeks from Sunday, week 1 the one holding 1 January: 27 December 2026 opens week 1 of 2027.
+        let minor = try words("locale=en-US&scale=1w", at: "2026-12-06T00:00:00Z").minor
+        #expect(minor.joined(separator: " ").contains("W51 W52 W01 W02"), "\(minor)")
+        #expect(try words("locale=en-US-u-hc-h23&scale=1h", at: "2026-10-25T13:00:00Z").minor.contains("14:00"))
+        #expect(try words("locale=en-US&hours=24&scale=1h", at: "2026-10-25T13:00:00Z").minor.contains("14:00"))
+    }
+
+    @Test func germanWeeksStartOnMondayAndAreNumberedAsISO8601Says() throws {
+        let timeline = try parameters("locale=de-DE&scale=1w", Parameters.timelineNames).timeline()
+        #expect(timeline.weekStart == .monday && timeline.hours == .twentyFour)
+        // 2026-12-28 is a Monday in ISO week 53 of 2026; 2027-01-04 opens week 1.
+        let minor = try words("locale=de-DE&scale=1w", at: "2026-12-07T00:00:00Z").minor
+        #expect(minor.joined(separator: " ").contains("W51 W52 W53 W01 W02"), "\(minor)")
+        let days = try words("locale=de-DE&scale=1d", at: "2026-10-25T00:00:00Z")
+        #expect(days.minor.contains("So. 25.") && days.context.contains("Oktober 2026"), "\(days)")
+        let hours = try words("locale=de-DE&scale=1h", at: "2026-10-25T13:00:00Z")
+        #expect(hours.minor.contains("14:00") && hours.context.contains("Sonntag, 25. Oktober 2026"), "\(hours)")
+    }
+
+    @Test func japaneseDayLabels() throws {
+        let days = try words("locale=ja-JP&scale=1d", at: "2026-10-25T00:00:00Z")
+        #expect(days.minor.joined(separator: " ").contains("25日(日) 26日(月)"), "\(days)")
+        #expect(days.context.contains("2026年11月"), "\(days)")
+        let hours = try words("locale=ja-JP&scale=1h", at: "2026-10-25T12:00:00Z")
+        #expect(hours.context.contains("2026年10月25日 日曜日"), "\(hours.context)")
+    }
+
+    @Test func theSpokenValueReadsInTheLanguageAndTheFormValueDoesNot() throws {
+        let timeline = try parameters("locale=de-DE&tz=Europe/London", Parameters.timelineNames).timeline()
+        let at = try Instant(rfc3339: "2026-10-25T01:30:00+01:00")
+        #expect(timeline.text(at) == "2026-10-25T01:30:00+01:00")
+        #expect(timeline.spokenText(at) == "Sonntag, 25. Oktober 2026 um 01:30:00 +01:00")
+        let arabic = try parameters("locale=ar-EG", Parameters.timelineNames).timeline()
+        #expect(arabic.text(at) == "2026-10-25T00:30:00Z" && arabic.spokenText(at).contains("أكتوبر"))
+    }
+
+    @Test func withoutALocaleTheWordsAreTheEnglishTheyWere() throws {
+        #expect(try ruler("").configuration.language == nil)
+        let days = try words("scale=1d", at: "2026-10-25T00:00:00Z")
+        #expect(days.minor.contains("Sun 25") && days.context.contains("November 2026"), "\(days)")
+    }
+
+    @Test(arguments: [
+        ("de-DE", "de-DE"), ("de-XX", "de"), ("DE-de", "de-DE"), ("xx", "und"), ("zh-TW", "zh-Hant-TW"),
+        ("fa-IR", "fa-IR-u-ca-gregory"), ("th-TH", "th-TH-u-ca-gregory"), ("en-US-u-hc-h23", "en-US-u-hc-h23"),
+        ("ar-EG-u-nu-latn", "ar-EG-u-nu-latn"), ("ar-EG-u-nu-bogus", "ar-EG"), ("en-u-nu-roman", "en"),
+        ("hi-IN-u-nu-deva", "hi-IN-u-nu-deva"), ("en-u-fw-mon", "en-u-fw-mon"),
+        ("he-IL-u-ca-hebrew", "he-IL-u-ca-gregory"), ("sr-Latn-RS", "sr-Latn-RS"), ("de-DE-1996", "de-DE"),
+        ("en-US-x-private", "en-US"),
+    ])
+    func aTagResolvesAsICUFallsBack(tag: String, used: String) throws {
+        #expect(try Language.named(tag).identifier == used)
+    }
+
+    @Test(arguments: [
+        "", "d", "deutschland-de", "de_DE", "de--DE", "de-", "-de", "de-DE-u", "de-x", "de-ü",
+        "de-DE-u-ca-gregory-u-nu-latn", "<script>", String(repeating: "a", count: 9),
+        "en-" + Array(repeating: "abcdefgh", count: 8).joined(separator: "-"),
+    ])
+    func aMalformedTagIsRefusedNamingLocale(tag: String) {
+        #expect(throws: EndlessError.self) { try Language.named(tag) }
+        let error = try? #require(throws: EndlessError.self) { try Language.named(tag) }
+        #expect(error?.parameter == "locale")
+    }
+
+    /// Every locale CLDR has, with every keyword a tag may add, is drawn without a trap (Foundation's formatters trap
+    /// on some: `hi-IN-u-nu-deva`), and writes a day's context.
+    @Test func everyLocaleCLDRHasWritesItsWords() throws {
+        let day = TimeTick(instant: 1_792_886_400, offset: 0, showsOffset: false)  // 2026-10-25
+        for identifier in Locale.availableIdentifiers {
+            let tag = identifier.replacing("_", with: "-") + "-u-hc-h12-nu-deva-fw-sat"
+            let language = try Language.named(tag)
+            let labels = TimeLabels(language: language)
+            let context = String(capacity: TimeLabels.longestContext) {
+                labels.writeContext(day, unit: .days, into: &$0)
+            }
+            #expect(!context.isEmpty && context.utf8.count < TimeLabels.longestContext, "\(tag): \(context)")
+        }
+    }
+
+    @Test func weeksFollowTheLocalesRule() {
+        // ISO 8601 (Monday, 4 days) and the US's rule (Sunday, 1 day), checked against Foundation's calendar.
+        for (first, minimum) in [(Int64(0), Int64(4)), (6, 1), (5, 1), (0, 1)] {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            calendar.firstWeekday = Int((first + 1) % 7 + 1)
+            calendar.minimumDaysInFirstWeek = Int(minimum)
+            for day in stride(from: Int64(-800), to: 20_000, by: 3) {
+                let date = CivilDate(daysSinceEpoch: day)
+                let components = calendar.dateComponents(
+                    [.weekOfYear, .yearForWeekOfYear], from: Date(timeIntervalSince1970: Double(day) * 86_400))
+                let week = date.week(firstWeekday: first, minimumDays: minimum)
+                #expect(
+                    week.number == Int64(components.weekOfYear!) && week.year == Int64(components.yearForWeekOfYear!),
+                    "\(date) \(first) \(minimum)")
+            }
+        }
+    }
+}
