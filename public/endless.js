@@ -19,6 +19,20 @@
   const timeout = 5000, lastRetry = 1000, offline = new Set();
   // A reader's scroll with no answer for this long leaves the value unknown: invalid before the timeout says stale.
   const grace = 1000;
+  // The reader's language: the element's `lang`, else its closest ancestor's (`<html lang>` last), else the
+  // browser's; the first that is a BCP 47 tag (`Intl` canonicalizes it: one spelling, one cached answer).
+  const languageOf = (el) => {
+    for (const tag of [el.closest('[lang]')?.lang, navigator.language]) {
+      try {
+        const [canonical] = Intl.getCanonicalLocales(tag || []);
+        if (canonical?.length <= 64) return canonical;
+      } catch { /* not a tag: the next */ }
+    }
+    return '';
+  };
+  // A `lang` or `dir` changed anywhere: each view whose words or direction it changes draws again where it is.
+  const views = new Set();
+  const languages = new MutationObserver(() => { for (const view of views) view[relocate](); });
   const template = document.createElement('template'), shadow = document.createElement('template');
   // An opaque scroller, so that the compositor scrolls it (protocol.md).
   const css = `:host { display: block; position: relative; overflow: hidden; height: 120px;
@@ -78,7 +92,7 @@
   const start = Symbol('start'), here = Symbol('here'), extra = Symbol('extra'), show = Symbol('show'),
     sizeCSS = Symbol('sizeCSS'), following = Symbol('following'), placeAt = Symbol('placeAt'), ask = Symbol('ask'),
     fail = Symbol('fail'), stale = Symbol('stale'), internals = Symbol('internals'), zoomable = Symbol('zoomable'),
-    zoomPoint = Symbol('zoomPoint');
+    zoomPoint = Symbol('zoomPoint'), relocate = Symbol('relocate');
 
   /**
    * One live view and the frame protocol; not an element of its own.
@@ -90,7 +104,7 @@
    */
   class EndlessView extends HTMLElement {
     #frame; #view; #content; #canvas; #error; #themeSheet = sheet(); #sizeSheet = sheet();
-    #kind; #configuration;
+    #kind; #configuration; #placedIn = '{}';
     #readout = {}; #tiles = new Map(); #axes = []; #mark = null;
     #startAt = null; #committed = null;
     #want = null; #laterKeys = []; #raf = 0; #busy = null; #keyInFlight = false; #dirty = false; #seq = 0; #pace = 1;
@@ -196,6 +210,8 @@
     }
 
     connectedCallback() {
+      views.add(this);
+      languages.observe(document.documentElement, { attributes: true, subtree: true, attributeFilter: ['lang', 'dir'] });
       if (!this.hasAttribute('tabindex') && !this.hasAttribute('follows')) this.tabIndex = 0;
       this[placeAt](this[start]());
     }
@@ -203,6 +219,22 @@
     disconnectedCallback() {
       this.#busy?.abort();
       offline.delete(this);
+      views.delete(this);
+    }
+
+    /** The language and direction its words are drawn in: the page's, unless its own attributes say. */
+    #locale() {
+      const own = { locale: languageOf(this) };
+      // An Arabic, Hebrew or Persian page reads right to left without a word from its author.
+      if (this.#configuration.includes('dir') && !this.hasAttribute('dir')
+        && this.getAttribute('orientation') !== 'vertical' && getComputedStyle(this).direction === 'rtl') {
+        own.dir = 'rtl';
+      }
+      return own;
+    }
+
+    [relocate]() {
+      if (this.#startAt && JSON.stringify(this.#locale()) !== this.#placedIn) this[placeAt](this[here]());
     }
 
     // Not while upgraded or parsed: one placement, not one per attribute.
@@ -225,6 +257,7 @@
       this.#axes = [];
       this.#mark = this.#committed = this.#busy = null;
       this.#startAt = at;
+      this.#placedIn = JSON.stringify(this.#locale());
       this.#pace = 1;
       this.#waited = 0;
       this.#sizeSheet.replaceSync(this[sizeCSS]());
@@ -364,6 +397,8 @@
       if (want.resize) q.set('resize', '1');
       if (want.key) q.set('key', want.key);
       if (want.presses > 1) q.set('presses', want.presses);
+      // The language and direction it was placed in, last: what a page writes (attributes) comes first.
+      for (const [name, value] of Object.entries(JSON.parse(this.#placedIn))) if (value) q.set(name, value);
       // A space as `%20`: the server takes `+` literally (`unit=fl oz`).
       return q.toString().replace(/\+/g, '%20');
     }

@@ -19,7 +19,10 @@ const byId = (id) => document.getElementById(id);
 // pointer may not be the one shown.
 function follow(id, output) {
   const el = byId(id);
-  for (const type of ['input', 'change']) el.addEventListener(type, () => { byId(output).value = el.readout.text; });
+  // A frame after a new language says the same value in its words.
+  for (const type of ['input', 'change', 'endless-frame']) {
+    el.addEventListener(type, () => { if (el.readout.text) byId(output).value = el.readout.text; });
+  }
   for (const type of ['endless-offline', 'endless-online']) {
     el.addEventListener(type, () => byId(output).classList.toggle('stale', type === 'endless-offline'));
   }
@@ -44,6 +47,23 @@ function remember(id, names) {
 }
 remember('weight', ['value']);
 remember('grid', ['x', 'y']);
+
+// The views' language: the page's, which every element reads (`lang`, and `dir` for Arabic and Persian); the address
+// keeps it (/?lang=de-DE). The page's own words stay English.
+const languages = byId('language');
+function speak(tag) {
+  const option = [...languages.options].find((o) => o.value === tag);
+  if (!option) return;
+  languages.value = tag;
+  document.documentElement.lang = tag;
+  document.documentElement.dir = option.dir || 'ltr';
+}
+speak(address.get('lang'));
+languages.addEventListener('change', () => {
+  speak(languages.value);
+  address.set('lang', languages.value);
+  history.replaceState(null, '', `?${address}`);
+});
 
 byId('back-to-centre').addEventListener('click', () => byId('grid').press?.('Home')); // (once defined)
 

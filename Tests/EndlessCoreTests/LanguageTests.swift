@@ -130,10 +130,12 @@ import Testing
 
     @Test(arguments: [
         ("de-DE", "de-DE"), ("de-XX", "de"), ("DE-de", "de-DE"), ("xx", "und"), ("zh-TW", "zh-Hant-TW"),
-        ("fa-IR", "fa-IR-u-ca-gregory"), ("th-TH", "th-TH-u-ca-gregory"), ("en-US-u-hc-h23", "en-US-u-hc-h23"),
+        ("fa-IR", "fa-IR"), ("th-TH", "th-TH"), ("en-US-u-hc-h23", "en-US-u-hc-h23"), ("en-u-ca-bogus", "en"),
+        ("de-u-ca-iso8601", "de-u-ca-gregory"), ("fa-IR-u-ca-gregory", "fa-IR-u-ca-gregory"),
         ("ar-EG-u-nu-latn", "ar-EG-u-nu-latn"), ("ar-EG-u-nu-bogus", "ar-EG"), ("en-u-nu-roman", "en"),
         ("hi-IN-u-nu-deva", "hi-IN-u-nu-deva"), ("en-u-fw-mon", "en-u-fw-mon"),
-        ("he-IL-u-ca-hebrew", "he-IL-u-ca-gregory"), ("sr-Latn-RS", "sr-Latn-RS"), ("de-DE-1996", "de-DE"),
+        ("he-IL-u-ca-hebrew", "he-IL-u-ca-hebrew"), ("ja-JP-u-ca-japanese-hc-h12", "ja-JP-u-ca-japanese-hc-h12"),
+        ("sr-Latn-RS", "sr-Latn-RS"), ("de-DE-1996", "de-DE"),
         ("en-US-x-private", "en-US"),
     ])
     func aTagResolvesAsICUFallsBack(tag: String, used: String) throws {
@@ -155,14 +157,89 @@ import Testing
     /// on some: `hi-IN-u-nu-deva`), and writes a day's context.
     @Test func everyLocaleCLDRHasWritesItsWords() throws {
         let day = TimeTick(instant: 1_792_886_400, offset: 0, showsOffset: false)  // 2026-10-25
-        for identifier in Locale.availableIdentifiers {
-            let tag = identifier.replacing("_", with: "-") + "-u-hc-h12-nu-deva-fw-sat"
+        let calendars = CalendarSystem.identifiers.keys.sorted() + ["gregory"]
+        for (index, identifier) in Locale.availableIdentifiers.sorted().enumerated() {
+            let calendar = calendars[index % calendars.count]
+            let tag = identifier.replacing("_", with: "-") + "-u-ca-\(calendar)-hc-h12-nu-deva-fw-sat"
             let language = try Language.named(tag)
             let labels = TimeLabels(language: language)
             let context = String(capacity: TimeLabels.longestContext) {
                 labels.writeContext(day, unit: .days, into: &$0)
             }
             #expect(!context.isEmpty && context.utf8.count < TimeLabels.longestContext, "\(tag): \(context)")
+        }
+    }
+
+    /// Month (or year) ticks of `query`'s timeline in UTC over `from`…`to`, each as `date label`.
+    func calendarTicks(_ query: String, from: String, to: String) throws -> [String] {
+        let timeline = try parameters(query + "&tz=UTC", Parameters.timelineNames).timeline()
+        let ticks = timeline.zone.ticks(
+            of: timeline.scale.unit, from: try Instant(rfc3339: from).secondsSinceEpoch,
+            to: try Instant(rfc3339: to).secondsSinceEpoch, weekStart: timeline.weekStart, calendar: timeline.calendar)
+        return ticks.map { tick in
+            let label = String(capacity: TimeLabels.longestContext) {
+                timeline.labels.writeMinor(tick, unit: timeline.scale.unit, into: &$0)
+            }
+            return tick.local.dateText + " " + label
+        }
+    }
+
+    @Test func persianMonthsBeginOnTheirFirstsAndTheYearIsPersian() throws {
+        let months = try calendarTicks(
+            "locale=fa-IR&scale=1mo", from: "2026-02-01T00:00:00Z", to: "2026-05-01T00:00:00Z")
+        // 1 Esfand 1404, 1 Farvardin 1405 (Nowruz, 21 March 2026), 1 Ordibehesht 1405.
+        #expect(months == ["2026-02-20 اسفند", "2026-03-21 فروردین", "2026-04-21 اردیبهشت"], "\(months)")
+        let years = try calendarTicks("locale=fa-IR&scale=1y", from: "2025-01-01T00:00:00Z", to: "2027-01-01T00:00:00Z")
+        #expect(years == ["2025-03-21 ۱۴۰۴", "2026-03-21 ۱۴۰۵"], "\(years)")
+        #expect(try Language.named("fa-IR").identifier == "fa-IR")
+    }
+
+    @Test func thaiYearsAreBuddhist() throws {
+        let years = try calendarTicks("locale=th-TH&scale=1y", from: "2026-01-01T00:00:00Z", to: "2027-01-01T00:00:01Z")
+        #expect(years.count == 2 && years[0].hasPrefix("2026-01-01") && years[0].contains("2569"), "\(years)")
+    }
+
+    @Test func hebrewMonthsBeginOnTheFirstOfTishrei() throws {
+        let months = try calendarTicks(
+            "locale=he-IL-u-ca-hebrew&scale=1mo", from: "2026-09-01T00:00:00Z", to: "2026-10-15T00:00:00Z")
+        #expect(months.count == 2 && months[0].hasPrefix("2026-09-12 ") && months[0].contains("תשרי"), "\(months)")
+        #expect(months[1].hasPrefix("2026-10-12 "), "\(months)")  // 1 Heshvan
+    }
+
+    @Test func japaneseErasBeginTheirYears() throws {
+        let years = try calendarTicks(
+            "locale=ja-JP-u-ca-japanese&scale=1y", from: "2019-01-01T00:00:00Z", to: "2020-01-01T00:00:01Z")
+        #expect(years.map { $0.prefix(10) } == ["2019-01-01", "2019-05-01", "2020-01-01"], "\(years)")
+    }
+
+    @Test func islamicAndChineseMonths() throws {
+        // 1 Ramadan 1447 (Umm al-Qura) is 18 February 2026; the Chinese new year 2026 is 17 February.
+        let islamic = try calendarTicks(
+            "locale=ar-SA&scale=1mo", from: "2026-02-10T00:00:00Z", to: "2026-02-25T00:00:00Z")
+        #expect(islamic.count == 1 && islamic[0].hasPrefix("2026-02-18 ") && islamic[0].contains("رمضان"), "\(islamic)")
+        let chinese = try calendarTicks(
+            "locale=zh-CN-u-ca-chinese&scale=1mo", from: "2026-02-10T00:00:00Z", to: "2026-02-25T00:00:00Z")
+        #expect(chinese.count == 1 && chinese[0].hasPrefix("2026-02-17 "), "\(chinese)")
+    }
+
+    /// Every calendar at time's ends (and across the whole of time at the coarsest rungs): ticks in order, within
+    /// time, each at a midnight.
+    @Test(arguments: CalendarSystem.identifiers.keys.sorted())
+    func everyCalendarKeepsTimesEnds(name: String) throws {
+        let (first, last) = (Instant.first.secondsSinceEpoch, Instant.last.secondsSinceEpoch + 1)
+        let years: Int64 = 5 * 31_556_952
+        for scale in ["1mo", "3mo", "1y", "10y", "100y", "1000y"] {
+            let timeline = try parameters("locale=en-u-ca-\(name)&scale=\(scale)", Parameters.timelineNames).timeline()
+            #expect(timeline.calendar?.identifier == name)
+            let spans =
+                scale.hasSuffix("00y") || scale == "10y"
+                ? [(first, last)] : [(first, first + years), (last - years, last), (1_700_000_000, 1_900_000_000)]
+            for (from, to) in spans {
+                let ticks = timeline.zone.ticks(
+                    of: timeline.scale.unit, from: from, to: to, weekStart: .monday, calendar: timeline.calendar)
+                #expect(!ticks.isEmpty && zip(ticks, ticks.dropFirst()).allSatisfy { $0.instant < $1.instant })
+                #expect(ticks.allSatisfy { $0.instant >= from && $0.instant < to && $0.instant % 86_400 == 0 })
+            }
         }
     }
 

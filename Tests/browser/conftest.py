@@ -9,6 +9,7 @@ At the end of the run each view is saved as a PNG in `screenshots/` at the repos
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
@@ -279,7 +280,7 @@ def page(driver, server, request):
 
 # The issue's page: one script tag and a form, served from another origin.
 FORM_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Sign up</title><link rel="icon" href="data:,">
+<html lang="en-GB"><head><meta charset="utf-8"><title>Sign up</title><link rel="icon" href="data:,">
 <script src="{base}/endless.js"></script></head>
 <body>
 <form id="form" action="/submitted.html" method="get">
@@ -303,6 +304,21 @@ FORM_PAGE = """<!doctype html>
 """
 
 
+@contextlib.contextmanager
+def static_origin(root: Path):
+    """`root`'s files, served quietly on a port of their own (another origin than the server's); yields its URL."""
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+
+
 @pytest.fixture(scope="module")
 def other_origin(server, tmp_path_factory):
     """A static server on another port (another origin) holding FORM_PAGE."""
@@ -322,7 +338,7 @@ def other_origin(server, tmp_path_factory):
 # A page holding the elements, its script served under a mount prefix (`{script}`: `/endless/endless.js` or
 # `/endless/v/VERSION/endless.js`).
 MOUNTED_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Mounted</title><link rel="icon" href="data:,">
+<html lang="en-GB"><head><meta charset="utf-8"><title>Mounted</title><link rel="icon" href="data:,">
 <script src="{script}"></script></head>
 <body><endless-ruler id="kg" value="72.4"></endless-ruler><endless-loop id="loop" item="3"></endless-loop></body></html>
 """

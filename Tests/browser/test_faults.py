@@ -33,7 +33,7 @@ BACK_WITHIN_MS = 1300
 # 15min, 30min); what the elements say when their server is away (`heard`, on the document: the events bubble), and
 # every console line the page writes (`lines`).
 FAULT_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Sign up</title><link rel="icon" href="data:,">
+<html lang="en-GB"><head><meta charset="utf-8"><title>Sign up</title><link rel="icon" href="data:,">
 <script>
   window.lines = [];
   for (const level of ['log', 'info', 'warn', 'error']) {{

@@ -18,7 +18,7 @@ from selenium.webdriver.common.keys import Keys
 from test_every_browser import Browser, ENGINES  # noqa: F401  (the engines' drivers)
 
 FORMATS_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Formats</title><link rel="icon" href="data:,">
+<html lang="en-GB"><head><meta charset="utf-8"><title>Formats</title><link rel="icon" href="data:,">
 <script src="{base}/endless.js"></script></head>
 <body>
 <form id="form" action="/submitted.html" method="get">

@@ -16,7 +16,7 @@ from selenium.webdriver.common.keys import Keys
 from test_every_browser import Browser, ENGINES  # noqa: F401  (the engines' drivers)
 
 GRID_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Grid zoom</title><link rel="icon" href="data:,">
+<html lang="en-GB"><head><meta charset="utf-8"><title>Grid zoom</title><link rel="icon" href="data:,">
 <script src="{base}/endless.js"></script></head>
 <body style="margin: 0">
 <endless-grid id="grid" x="1000000000000" y="-1000000000000" style="height: 400px"></endless-grid>

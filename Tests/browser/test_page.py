@@ -38,7 +38,8 @@ def after_scroll(value: str, dx: int) -> str:
 
 def pounds(value: str) -> str:
     kilograms = Decimal(value)
-    return f"{(kilograms / Decimal('0.45359237')).quantize(STEP, rounding=ROUND_HALF_UP)} lb"
+    # As the page's language (en-GB) writes it: thousands grouped.
+    return f"{(kilograms / Decimal('0.45359237')).quantize(STEP, rounding=ROUND_HALF_UP):,} lb"
 
 
 # Every tile of a view, with its label and screen rectangle, and the view's own rectangle and centre.

@@ -20,7 +20,7 @@ from test_every_browser import ENGINES, Browser
 from test_faults import settles, standing
 
 PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Careful</title><link rel="icon" href="data:,">
+<html lang="en-GB"><head><meta charset="utf-8"><title>Careful</title><link rel="icon" href="data:,">
 <script src="/record.js"></script>
 <script src="{base}/endless.js"></script></head>
 <body>

@@ -98,7 +98,7 @@ def test_a_fling_across_the_change_settles_on_a_tick_in_true_time(browser, serve
 # Timelines at noon UTC, a quarter hour a step (20 points at 80 an hour): down a page, right to left beside a ruler
 # that is, and in each theme.
 TIMELINES_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Timelines</title><link rel="icon" href="data:,">
+<html lang="en-GB"><head><meta charset="utf-8"><title>Timelines</title><link rel="icon" href="data:,">
 <script src="{base}/endless.js"></script></head>
 <body style="margin: 0">
 <form id="form" action="/submitted.html" method="get">

@@ -31,7 +31,11 @@ func measure(_ name: String, seconds: Double = 3, _ renderOnce: (Int) -> (tiles:
     print("\(name): \(Int(Double(tiles) / elapsed)) per CPU second (\(Int(mib)) MiB/s of SVG, \(iteration) windows)")
 }
 
-let ruler = try! Ruler(.weight)
+/// With `LOCALE=de-DE`, every view writes its words in that language (looked up before anything is measured).
+let language = getenv("LOCALE").map { try! Language.named(String(cString: $0)) }
+var weight = RulerConfiguration.weight
+weight.language = language
+let ruler = try! Ruler(weight)
 let rulerRenderer = RulerRenderer(ruler: ruler, height: 120)
 /// SplitMix64 from a fixed seed: every run renders the same windows.
 struct SplitMix: RandomNumberGenerator {
@@ -55,22 +59,26 @@ measure("ruler blocks rendered") { i in
     let rendered = rulerRenderer.render(window)
     return (rendered.tileStarts.count, rendered.document.count)
 }
-let gridRenderer = GridRenderer(grid: .standard)
+let grid = try! Grid(language: language)
+let gridRenderer = GridRenderer(grid: grid)
 measure("grid tiles rendered") { i in
     let window = try! GridWindow(
-        grid: .standard, centerX: offsets[i & 4095], centerY: -offsets[(i + 7) & 4095], width: 1200, height: 800)
+        grid: grid, centerX: offsets[i & 4095], centerY: -offsets[(i + 7) & 4095], width: 1200, height: 800)
     let rendered = gridRenderer.render(window)
     return (window.columns.count * window.rows.count, rendered.document.count)  // a fragment is a row of labels
 }
-let loopRenderer = LoopRenderer(loop: .standard, height: 120)
+let loop = try! Loop(language: language)
+let loopRenderer = LoopRenderer(loop: loop, height: 120)
 measure("loop items rendered") { i in
-    let window = try! LoopWindow(loop: .standard, offset: offsets[i & 4095], width: 1200, height: 120)
+    let window = try! LoopWindow(loop: loop, offset: offsets[i & 4095], width: 1200, height: 120)
     let rendered = loopRenderer.render(window)
     return (rendered.tileStarts.count, rendered.document.count)
 }
 // Hours across London's clock changes, 1900 to 2100: the zone's rules are read once, its offsets per window.
 let london = try! ZoneRules.named("Europe/London")
-let timeline = try! Timeline(zone: london, scale: .hour, spacing: 80)
+let timeline = try! Timeline(
+    zone: london, scale: .hour, spacing: 80, hours: language?.hours ?? .twentyFour,
+    weekStart: language?.weekStart ?? .monday, language: language)
 let timelineRenderer = TimelineRenderer(timeline: timeline)
 let instants = (0..<4096).map { _ in
     Instant(unchecked: Int64.random(in: -2_208_988_800...4_102_444_800, using: &rng))

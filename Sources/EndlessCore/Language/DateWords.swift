@@ -4,7 +4,8 @@ import Synchronization
 /// How a locale writes the timeline's words: its month and weekday names, and the patterns CLDR gives for each
 /// label's fields (skeletons, as `Intl.DateTimeFormat` asks for them: `EEEd` is `Mon 30`, `30 lun.`, `30日(月)`),
 /// parsed once so that a label is written from them byte by byte. A pattern with a field this does not write (an
-/// era, a flexible day period) is left to Foundation's formatter for that label.
+/// era, a flexible day period), and a date in a calendar other than the Gregorian (whose fields are ICU's to count),
+/// is left to Foundation's formatter for that label.
 package struct DateWords: Sendable {
     /// Monday first, as `CivilDate.weekday` counts; escaped for XML, once.
     let weekdays: Names
@@ -25,10 +26,10 @@ package struct DateWords: Sendable {
         let abbreviated, wide, standaloneAbbreviated, standaloneWide: [[UInt8]]
     }
 
-    init(_ locale: Locale, digits: NumberSymbols) {
+    init(_ locale: Locale, digits: NumberSymbols, calendar: CalendarSystem? = nil) {
         let formatter = DateFormatter()
         formatter.locale = locale
-        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.calendar = Calendar(identifier: .gregorian)  // names for the fast path: Gregorian dates
         let escaped = { (names: [String]) in names.map { Array(DatePattern.escaped($0).utf8) } }
         let mondayFirst = { (names: [String]) in escaped(Array(names.dropFirst() + names.prefix(1))) }
         weekdays = Names(
@@ -41,7 +42,9 @@ package struct DateWords: Sendable {
             standaloneWide: escaped(formatter.standaloneMonthSymbols))
         dayPeriods = escaped([formatter.amSymbol, formatter.pmSymbol])
         self.digits = digits
-        let pattern = { (skeleton: String) in DatePattern(skeleton: skeleton, locale: locale) }
+        let pattern = { (skeleton: String) in
+            DatePattern(skeleton: skeleton, locale: locale, calendar: calendar?.calendar)
+        }
         (day, month, year) = (pattern("EEEd"), pattern("MMM"), pattern("y"))
         (dayContext, monthContext) = (pattern("yMMMMEEEEd"), pattern("yMMMM"))
         (clock24, seconds24) = (pattern("Hm"), pattern("Hms"))
@@ -99,11 +102,15 @@ struct DatePattern: Sendable {
     let parts: [Part]?
     private let formatter: Formatter
 
-    /// The pattern the locale's CLDR data gives for `skeleton`.
-    init(skeleton: String, locale: Locale) {
+    /// The pattern the locale's CLDR data gives for `skeleton`; in `calendar` when given (a date's fields then are
+    /// ICU's to count, and Foundation writes them).
+    init(skeleton: String, locale: Locale, calendar: Calendar? = nil) {
         let pattern = DateFormatter.dateFormat(fromTemplate: skeleton, options: 0, locale: locale) ?? skeleton
-        parts = Self.parts(of: pattern)
-        formatter = Formatter(pattern: pattern, locale: locale)
+        let hasDate = skeleton.contains { "yMLdEc".contains($0) }
+        parts = calendar != nil && hasDate ? nil : Self.parts(of: pattern)
+        formatter = Formatter(
+            pattern: pattern, locale: locale, calendar: calendar ?? Calendar(identifier: .gregorian),
+            byDay: !skeleton.contains { "hHkKms".contains($0) })
     }
 
     /// The counts of each letter written here.
@@ -156,36 +163,51 @@ struct DatePattern: Sendable {
     }
 
     /// `local`'s fields as Foundation's formatter writes them, for a pattern `parts` does not cover.
-    func formatted(_ local: LocalTime) -> String {
-        Self.escaped(formatter.format(Date(timeIntervalSince1970: Double(local.seconds))))
-    }
+    func formatted(_ local: LocalTime) -> String { formatter.format(local) }
 
     /// One `DateFormatter` for the pattern, in UTC, since a local time's seconds are read as if they were UTC's:
-    /// made only for a pattern that needs it, and used by one thread at a time.
+    /// made only for a pattern that needs it, and used by one thread at a time. A date's words (`byDay`: a pattern
+    /// without a time of day) are kept by day, a few thousand: a window asks the same days again and again.
     private final class Formatter: Sendable {
-        private let formatter: Mutex<DateFormatter?>
+        private struct State {
+            var formatter: DateFormatter?
+            var days: [Int64: String] = [:]
+        }
+        private let state = Mutex(State())
         private let pattern: String
         private let locale: Locale
+        private let calendar: Calendar
+        private let byDay: Bool
 
-        init(pattern: String, locale: Locale) {
-            (self.pattern, self.locale) = (pattern, locale)
-            formatter = Mutex(nil)
+        /// Days' words kept for a pattern.
+        static let keptDays = 4_096
+
+        init(pattern: String, locale: Locale, calendar: Calendar, byDay: Bool) {
+            (self.pattern, self.locale, self.calendar, self.byDay) = (pattern, locale, calendar, byDay)
         }
 
-        func format(_ date: Date) -> String {
-            formatter.withLock { made in
+        func format(_ local: LocalTime) -> String {
+            let day = floorQuotient(local.seconds, 86_400)
+            return state.withLock { state in
+                if byDay, let known = state.days[day] { return known }
                 let formatter =
-                    made
+                    state.formatter
                     ?? {
                         let formatter = DateFormatter()
                         formatter.locale = locale
-                        formatter.calendar = Calendar(identifier: .gregorian)
+                        formatter.calendar = calendar
                         formatter.timeZone = TimeZone(identifier: "UTC")
                         formatter.dateFormat = pattern
                         return formatter
                     }()
-                made = formatter
-                return formatter.string(from: date)
+                state.formatter = formatter
+                let text = DatePattern.escaped(
+                    formatter.string(from: Date(timeIntervalSince1970: Double(local.seconds))))
+                if byDay {
+                    if state.days.count >= Self.keptDays { state.days.removeAll(keepingCapacity: true) }
+                    state.days[day] = text
+                }
+                return text
             }
         }
     }

@@ -20,6 +20,9 @@ public final class Language: Sendable, Hashable {
     package let minimumDaysInFirstWeek: Int64
     package let numbers: NumberSymbols
     package let dates: DateWords
+    /// Where its months and years begin: `-u-ca-`'s calendar, else the locale's own (`fa-IR`: Persian, `th-TH`:
+    /// Buddhist); `nil` for the Gregorian.
+    package let calendar: CalendarSystem?
 
     /// `base` is a locale CLDR has (`de_CH`), `tag` what was asked. Foundation is handed `base` alone, or with the
     /// one keyword a part needs: its `DateFormatter` traps on some combinations (`hi-IN-u-nu-deva`), and the
@@ -42,7 +45,10 @@ public final class Language: Sendable, Hashable {
             }()
         minimumDaysInFirstWeek = Int64(calendar.minimumDaysInFirstWeek)
         numbers = NumberSymbols(tag.numbering.map { Locale(identifier: "\(base)@numbers=\($0)") } ?? own)
-        dates = DateWords(Locale(identifier: "\(base)@calendar=gregorian"), digits: numbers)
+        let calendarSystem = tag.calendarName.map(CalendarSystem.named) ?? CalendarSystem.own(of: own)
+        self.calendar = calendarSystem
+        let words = Locale(identifier: "\(base)@calendar=\(calendarSystem?.icuName ?? "gregorian")")
+        dates = DateWords(words, digits: numbers, calendar: calendarSystem)
     }
 
     public static func == (a: Language, b: Language) -> Bool { a.identifier == b.identifier }
@@ -72,7 +78,7 @@ public final class Language: Sendable, Hashable {
 
     private static func resolved(_ tag: LanguageTag) -> Language {
         let base = available(tag)
-        let keywords = tag.keywords(honouredBy: base)
+        let keywords = tag.keywords
         let identifier = ([base == "root" ? "und" : base.replacing("_", with: "-")] + keywords).joined(separator: "-")
         if let made = resolvedLanguages.withLock({ $0[identifier] }) { return made }
         let made = Language(identifier: identifier, base: base, tag: tag)

@@ -57,17 +57,22 @@ struct LanguageTag: Sendable, Hashable {
         }
     }
 
-    /// The Unicode keywords the resolved locale `base` honours, in BCP 47's order (`u-hc-h23-nu-arab`): a calendar
-    /// only if Gregorian (the only one drawn yet; a locale whose own is another says `ca-gregory`), a numbering system
-    /// of ten digits ICU has, an hour cycle, a first day of the week. Empty when there are none.
-    func keywords(honouredBy base: String) -> [String] {
+    /// The Unicode keywords drawn, in BCP 47's order (`u-ca-hebrew-hc-h23-nu-arab`): a calendar ICU has, a
+    /// numbering system of ten digits, an hour cycle, a first day of the week. Empty when there are none.
+    var keywords: [String] {
         var keywords: [String] = []
-        let own = Locale(identifier: base)
-        if unicode["ca"] != nil || own.calendar.identifier != .gregorian { keywords.append("ca-gregory") }
+        if let calendarName { keywords.append("ca-\(calendarName)") }
         if weekStart != nil, let week = unicode["fw"] { keywords.append("fw-\(week)") }
         if hours != nil, let cycle = unicode["hc"] { keywords.append("hc-\(cycle)") }
         if let numbering { keywords.append("nu-\(numbering)") }
         return keywords.isEmpty ? [] : ["u"] + keywords
+    }
+
+    /// `-u-ca-`, if a calendar ICU has (`gregory` and `iso8601` are the Gregorian, which `gregory` names).
+    var calendarName: String? {
+        guard let name = unicode["ca"] else { return nil }
+        if name == "gregory" || name == "iso8601" { return "gregory" }
+        return CalendarSystem.named(name) == nil ? nil : name
     }
 
     /// `-u-hc-`: `h11` and `h12` are a 12-hour clock, `h23` and `h24` a 24-hour one.

@@ -26,8 +26,11 @@ extension TimeLabels {
         case .years(let count):  // a decade, a century, a millennium: its first and last years
             words.write(words.year, local, into: &text)
             text.append("–")
-            let last = CivilDate(year: local.date.year + count - 1, month: 1, day: 1)!
-            words.write(words.year, LocalTime(last.daysSinceEpoch * 86_400), into: &text)
+            let day = floorQuotient(local.seconds, 86_400)
+            let last =
+                language.calendar?.day(day, addingYears: count - 1)
+                ?? CivilDate(year: local.date.year + count - 1, month: 1, day: 1)!.daysSinceEpoch
+            words.write(words.year, LocalTime(last * 86_400), into: &text)
         }
     }
 

@@ -16,6 +16,8 @@ public struct Timeline: Sendable, Hashable {
     public var weekStart: WeekStart { labels.weekStart }
     /// The language its words are in; `nil` for English, as it always was.
     public var language: Language? { labels.language }
+    /// Where its months and years begin: its language's calendar, if not the Gregorian.
+    package var calendar: CalendarSystem? { labels.language?.calendar }
 
     /// Ticks in one block, the timeline's tile.
     package static let ticksPerBlock: Int64 = 10
@@ -64,7 +66,7 @@ public struct Timeline: Sendable, Hashable {
         let nearest = stepTick(around: seconds) { reach in
             let ticks = zone.ticks(
                 of: step.unit, from: max(first, seconds - reach), to: min(last, seconds + reach) + 1,
-                weekStart: labels.weekStart)
+                weekStart: labels.weekStart, calendar: calendar)
             return ticks.min { abs($0.instant - seconds) < abs($1.instant - seconds) }
         }
         return Instant(unchecked: nearest?.instant ?? seconds)
@@ -80,7 +82,8 @@ public struct Timeline: Sendable, Hashable {
             let next = stepTick(around: seconds) { reach in
                 let ticks = zone.ticks(
                     of: step.unit, from: count > 0 ? seconds + 1 : max(first, seconds - reach),
-                    to: count > 0 ? min(last + 1, seconds + reach) : seconds, weekStart: labels.weekStart)
+                    to: count > 0 ? min(last + 1, seconds + reach) : seconds, weekStart: labels.weekStart,
+                    calendar: calendar)
                 return count > 0 ? ticks.first : ticks.last
             }
             guard let next else { break }
@@ -145,7 +148,7 @@ public struct Timeline: Sendable, Hashable {
             PlacedTick(
                 position: Double(tick.instant - start) * pointsPerSecond, tick: tick, unit: unit, isContext: isContext)
         }
-        clock.forEachTick(of: unit, from: from, to: to, weekStart: weekStart) {
+        clock.forEachTick(of: unit, from: from, to: to, weekStart: weekStart, calendar: calendar) {
             body(placed($0, unit, isContext: false))
         }
         guard let context = scale.context else { return }
@@ -153,7 +156,9 @@ public struct Timeline: Sendable, Hashable {
         // its start): so that a view, whose context may have started far before it, always holds one (a block is at
         // most 10 × 1000 points).
         var startsNear = false
-        clock.forEachTick(of: context, from: from - room, to: min(to, from + room), weekStart: weekStart) { tick in
+        clock.forEachTick(
+            of: context, from: from - room, to: min(to, from + room), weekStart: weekStart, calendar: calendar
+        ) { tick in
             startsNear =
                 startsNear || tick.instant < from || placed(tick, context, isContext: true).position < Self.contextRoom
         }
@@ -163,7 +168,7 @@ public struct Timeline: Sendable, Hashable {
             opening.isRepeat = true
             body(opening)
         }
-        clock.forEachTick(of: context, from: from, to: to, weekStart: weekStart) {
+        clock.forEachTick(of: context, from: from, to: to, weekStart: weekStart, calendar: calendar) {
             body(placed($0, context, isContext: true))
         }
     }

@@ -42,12 +42,13 @@ package struct ZoneClock: Sendable {
 
     /// `ZoneRules.forEachTick(of:from:to:weekStart:_:)`, from the runs read once when they cover the span.
     package func forEachTick(
-        of unit: CalendarUnit, from: Int64, to: Int64, weekStart: WeekStart, _ body: (TimeTick) -> Void
+        of unit: CalendarUnit, from: Int64, to: Int64, weekStart: WeekStart, calendar: CalendarSystem? = nil,
+        _ body: (TimeTick) -> Void
     ) {
         guard from < to else { return }
         guard covers(from, to) else {
-            return rules.forEachTick(of: unit, from: from, to: to, weekStart: weekStart, body)
+            return rules.forEachTick(of: unit, from: from, to: to, weekStart: weekStart, calendar: calendar, body)
         }
-        ZoneRules.forEachTick(of: unit, on: runs, from: from, to: to, weekStart: weekStart, body)
+        ZoneRules.forEachTick(of: unit, on: runs, from: from, to: to, weekStart: weekStart, calendar: calendar, body)
     }
 }

@@ -16,15 +16,19 @@ extension ZoneRules {
     /// time. A reading that happens twice (the clocks go back) is two ticks, one that never happens (they go
     /// forward) none; a day whose midnight is skipped starts when the clock comes back, and a day the zone skipped
     /// whole has no tick.
-    package func ticks(of unit: CalendarUnit, from start: Int64, to end: Int64, weekStart: WeekStart) -> [TimeTick] {
+    /// Months and years are `calendar`'s when given, else the Gregorian's.
+    package func ticks(
+        of unit: CalendarUnit, from start: Int64, to end: Int64, weekStart: WeekStart, calendar: CalendarSystem? = nil
+    ) -> [TimeTick] {
         var ticks: [TimeTick] = []
-        forEachTick(of: unit, from: start, to: end, weekStart: weekStart) { ticks.append($0) }
+        forEachTick(of: unit, from: start, to: end, weekStart: weekStart, calendar: calendar) { ticks.append($0) }
         return ticks
     }
 
     /// `ticks(of:from:to:weekStart:)`, each handed to `body` as it is found, in order.
     package func forEachTick(
-        of unit: CalendarUnit, from start: Int64, to end: Int64, weekStart: WeekStart, _ body: (TimeTick) -> Void
+        of unit: CalendarUnit, from start: Int64, to end: Int64, weekStart: WeekStart, calendar: CalendarSystem? = nil,
+        _ body: (TimeTick) -> Void
     ) {
         guard start < end else { return }
         // Past a few decades a window holds more changes of offset than ticks of months or years: each tick finds
@@ -32,16 +36,17 @@ extension ZoneRules {
         guard unit.startsDays, unit != .days, unit != .weeks, end - start > 50 * 31_556_952 else {
             return Self.forEachTick(
                 of: unit, on: runs(from: start - 2 * 86_400, to: end + 2 * 86_400), from: start, to: end,
-                weekStart: weekStart, body)
+                weekStart: weekStart, calendar: calendar, body)
         }
-        var reading = unit.first(atOrAfter: LocalTime(start + offset(at: start)), weekStart: weekStart)
+        var reading = unit.first(
+            atOrAfter: LocalTime(start + offset(at: start)), weekStart: weekStart, calendar: calendar)
         while true {
             let guess = reading.seconds - offset(at: reading.seconds - offset(at: reading.seconds))
             guard guess - 86_400 < end else { break }
             Self.forEachTick(
                 of: unit, on: runs(from: guess - 2 * 86_400, to: guess + 2 * 86_400), from: max(start, guess - 86_400),
-                to: min(end, guess + 86_400), weekStart: weekStart, body)
-            reading = unit.next(after: reading, weekStart: weekStart)
+                to: min(end, guess + 86_400), weekStart: weekStart, calendar: calendar, body)
+            reading = unit.next(after: reading, weekStart: weekStart, calendar: calendar)
         }
     }
 
@@ -49,7 +54,7 @@ extension ZoneRules {
     /// near an end knows of a change of offset just past it), each handed to `body` in order.
     static func forEachTick(
         of unit: CalendarUnit, on runs: [ClockRun], from start: Int64, to end: Int64, weekStart: WeekStart,
-        _ body: (TimeTick) -> Void
+        calendar: CalendarSystem? = nil, _ body: (TimeTick) -> Void
     ) {
         var reached = runs[0].localStart  // the latest reading the clock has shown before this run
         for (index, run) in runs.enumerated() {
@@ -58,7 +63,7 @@ extension ZoneRules {
             var from = max(run.localStart, start + run.offset)
             if unit.startsDays {
                 // A day starts once: not again when the clock goes back, and late when its midnight was skipped.
-                let skipped = unit.first(atOrAfter: LocalTime(reached), weekStart: weekStart)
+                let skipped = unit.first(atOrAfter: LocalTime(reached), weekStart: weekStart, calendar: calendar)
                 if skipped.seconds < run.localStart, skipped.date == LocalTime(run.localStart).date, run.start >= start
                 {
                     body(TimeTick(instant: run.start, offset: run.offset, showsOffset: false))
@@ -66,12 +71,12 @@ extension ZoneRules {
                 }
                 from = max(from, reached)
             }
-            var reading = unit.first(atOrAfter: LocalTime(from), weekStart: weekStart)
+            var reading = unit.first(atOrAfter: LocalTime(from), weekStart: weekStart, calendar: calendar)
             while reading.seconds < run.localEnd, reading.seconds - run.offset < end {
                 let instant = reading.seconds - run.offset
                 let shows = !unit.startsDays && Self.changes(near: reading.seconds, around: index, in: runs)
                 body(TimeTick(instant: instant, offset: run.offset, showsOffset: shows))
-                reading = unit.next(after: reading, weekStart: weekStart)
+                reading = unit.next(after: reading, weekStart: weekStart, calendar: calendar)
             }
         }
     }
@@ -90,9 +95,17 @@ extension ZoneRules {
 }
 
 extension CalendarUnit {
-    /// The first reading at or after `time` where this unit has a tick.
-    package func first(atOrAfter time: LocalTime, weekStart: WeekStart) -> LocalTime {
+    /// The first reading at or after `time` where this unit has a tick: a month's or a year's in `calendar` when
+    /// given.
+    package func first(atOrAfter time: LocalTime, weekStart: WeekStart, calendar: CalendarSystem? = nil) -> LocalTime {
         let day = floorQuotient(time.seconds + 86_399, 86_400)  // the first midnight at or after `time`
+        switch (self, calendar) {
+        case (.months(let count), let calendar?):
+            return LocalTime(calendar.firstMonth(atOrAfter: day, every: count) * 86_400)
+        case (.years(let count), let calendar?):
+            return LocalTime(calendar.firstYear(atOrAfter: day, every: count) * 86_400)
+        default: break
+        }
         switch self {
         case .clock(let seconds):
             return LocalTime(floorQuotient(time.seconds + seconds - 1, seconds) * seconds)
@@ -115,12 +128,12 @@ extension CalendarUnit {
     }
 
     /// The reading of the tick after the one at `time`.
-    package func next(after time: LocalTime, weekStart: WeekStart) -> LocalTime {
+    package func next(after time: LocalTime, weekStart: WeekStart, calendar: CalendarSystem? = nil) -> LocalTime {
         switch self {
         case .clock(let seconds): LocalTime(time.seconds + seconds)
         case .days: LocalTime(time.seconds + 86_400)
         case .weeks: LocalTime(time.seconds + 7 * 86_400)
-        default: first(atOrAfter: LocalTime(time.seconds + 1), weekStart: weekStart)
+        default: first(atOrAfter: LocalTime(time.seconds + 1), weekStart: weekStart, calendar: calendar)
         }
     }
 
