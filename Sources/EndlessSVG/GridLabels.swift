@@ -142,7 +142,8 @@ struct GridLabels {
     }
 
     private static func append(_ value: Int64, _ numbers: NumberSymbols?, into writer: inout SVGWriter) {
-        if let numbers { writer.append(utf8: numbers.localized(String(value))) } else { writer.append(value) }
+        guard let numbers else { return writer.append(value) }
+        writer.append(text: 80) { numbers.write(value, into: &$0) }
     }
 
     private static func characters(_ range: ClosedRange<Int64>) -> Int {

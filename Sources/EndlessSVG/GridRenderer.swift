@@ -83,9 +83,10 @@ public struct GridRenderer: Sendable {
                 * window.rows.count * 48)
         let center = "(\(SVGWriter.text(window.centerX)), \(SVGWriter.text(window.centerY)))"
         let zoom = grid.level == 0 ? "" : ", zoomed out to level \(grid.level)"
-        documentHeader(
-            width: window.width, height: window.height, title: "Grid around \(center)\(zoom)", style: documentStyle,
-            into: &writer)
+        // In a language but English, the point alone, in its digits, names the image.
+        let title =
+            grid.language?.isEnglish ?? true ? "Grid around \(center)\(zoom)" : grid.language!.numbers.localized(center)
+        documentHeader(width: window.width, height: window.height, title: title, style: documentStyle, into: &writer)
         groupOpening(into: &writer)
         writer.append("\n")
         // Places in eighths of a point, as the labels' are: short numbers, never `-30.299999999999997`.

@@ -60,7 +60,7 @@ public struct LoopRenderer: Sendable {
             writer.append(baseline.rounded() / 8)
             writer.append(#"">"#)
             if let numbers = loop.language?.numbers {
-                writer.append(utf8: numbers.localized(String(loop.label(ofItem: item))))
+                writer.append(text: 80) { numbers.write(Int64(loop.label(ofItem: item)), into: &$0) }
             } else {
                 writer.append(Int64(loop.label(ofItem: item)))
             }
@@ -91,9 +91,10 @@ public struct LoopRenderer: Sendable {
     package func draw(_ window: LoopWindow, content: (Int64) -> [UInt8]) -> RenderedWindow {
         var writer = SVGWriter(capacity: 1024 + window.items.count * 160)
         let first = loop.label(ofItem: loop.itemStrip.tile(containing: window.offset + window.length / 2))
-        documentHeader(
-            width: window.width, height: window.height, title: "Loop around item \(first)", style: documentStyle,
-            into: &writer)
+        let title =
+            loop.language?.isEnglish ?? true
+            ? "Loop around item \(first)" : loop.language!.numbers.localized(String(first))
+        documentHeader(width: window.width, height: window.height, title: title, style: documentStyle, into: &writer)
         background(into: &writer)
         writer.append("\n")
         groupOpening(into: &writer)

@@ -76,9 +76,17 @@ public struct RulerRenderer: Sendable {
     /// How long block-local tick `index` is: by its level.
     func tickLength(_ index: Int) -> Double { lengthOfTick[index] }
 
-    /// A block's label: digit by digit when plain, else as its format writes it.
+    /// A block's label: digit by digit when plain or a decimal in a language (its digits, marks and groups), else as
+    /// its format writes it.
     private func appendLabelText(_ label: DecimalNumber, into writer: inout SVGWriter) {
-        if ruler.writesPlainLabels { writer.append(label) } else { writer.append(escaped: ruler.labelText(label)) }
+        if ruler.writesPlainLabels { return writer.append(label) }
+        let c = ruler.configuration
+        guard c.format.style == .decimal, let numbers = c.language?.numbers else {
+            return writer.append(escaped: ruler.labelText(label))
+        }
+        writer.append(text: 192) {
+            numbers.write(label, decimals: label.significantDecimals, grouping: c.format.grouping, into: &$0)
+        }
     }
 
     /// Where block-local tick `index` sits along its block.
@@ -211,9 +219,9 @@ public struct RulerRenderer: Sendable {
         let valueText = ruler.text(window.value)
         // One buffer for the whole window: its head, then a block after another, then its tail.
         var writer = SVGWriter(capacity: 1280 + fullTicks.count + window.blocks.count * (ticksReference.count + 80))
-        documentHeader(
-            width: window.width, height: window.height, title: "Ruler at \(valueText)", style: documentStyle,
-            into: &writer)
+        // In a language but English, the value alone names the image: its English words are none of the reader's.
+        let title = ruler.configuration.language?.isEnglish ?? true ? "Ruler at \(valueText)" : valueText
+        documentHeader(width: window.width, height: window.height, title: title, style: documentStyle, into: &writer)
         background(into: &writer)
         writer.append("\n")
         groupOpening(into: &writer)

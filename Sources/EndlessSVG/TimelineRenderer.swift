@@ -46,11 +46,12 @@ public struct TimelineRenderer: Sendable {
     /// `window` as a standalone SVG document: its blocks, then the context at the leading edge, the pointer and the
     /// value on top.
     public func render(_ window: TimelineWindow) -> RenderedWindow {
-        let valueText = timeline.text(window.value)
+        // In a language, the instant as its reader says it (the RFC 3339 value is a program's); the title is that
+        // alone but in English.
+        let valueText = timeline.language == nil ? timeline.text(window.value) : timeline.spokenText(window.value)
         var writer = SVGWriter(capacity: 2048 + window.blocks.count * 1024)
-        documentHeader(
-            width: window.width, height: window.height, title: "Timeline at \(valueText)", style: documentStyle,
-            into: &writer)
+        let title = timeline.language?.isEnglish ?? true ? "Timeline at \(valueText)" : valueText
+        documentHeader(width: window.width, height: window.height, title: title, style: documentStyle, into: &writer)
         writer.append(#"<rect width="100%" height="100%" fill=""#)
         writer.append(colour: palette.background)
         writer.append("\"/>\n")

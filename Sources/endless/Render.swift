@@ -97,9 +97,14 @@ struct RenderGrid: RenderSubcommand {
     var zoom: String?
     @Option(parsing: .unconditional, help: "light, dark, or auto (follows prefers-color-scheme; default light).")
     var theme: String?
+    @Option(parsing: .unconditional, help: "A BCP 47 language tag for the numbers, e.g. ar-EG; default ASCII digits.")
+    var locale: String?
 
     var options: KeyValuePairs<String, String?> {
-        ["x": x, "y": y, "width": width, "height": height, "tile": tile, "zoom": zoom, "theme": theme]
+        [
+            "x": x, "y": y, "width": width, "height": height, "tile": tile, "zoom": zoom, "theme": theme,
+            "locale": locale,
+        ]
     }
     var accepted: [String] { Parameters.gridNames }
 
@@ -125,11 +130,13 @@ struct RenderLoop: RenderSubcommand {
     var orientation: String?
     @Option(parsing: .unconditional, help: "light, dark, or auto (follows prefers-color-scheme; default light).")
     var theme: String?
+    @Option(parsing: .unconditional, help: "A BCP 47 language tag for the numbers, e.g. fa-IR; default ASCII digits.")
+    var locale: String?
 
     var options: KeyValuePairs<String, String?> {
         [
             "offset": offset, "width": width, "height": height, "count": count, "spacing": spacing, "inset": inset,
-            "orientation": orientation, "theme": theme,
+            "orientation": orientation, "theme": theme, "locale": locale,
         ]
     }
     var accepted: [String] { Parameters.loopNames }

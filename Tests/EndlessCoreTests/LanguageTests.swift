@@ -80,6 +80,12 @@ import Testing
             try ruler("format=fraction&step=0.0625&ticks=16&locale=de-DE").text(DecimalNumber("3.5")!) == "3 1⁄2 in")
     }
 
+    @Test func aNumberInTextTakesTheLocalesMinus() throws {
+        let numbers = try Language.named("ar-EG").numbers
+        #expect(numbers.localized("(12, -3)") == "(١٢, \u{61C}-٣)" && numbers.localized("-0:30") == "\u{61C}-٠:٣٠")
+        #expect(numbers.localized("0…-3") == "٠…\u{61C}-٣" && numbers.localized("a-b 1-2") == "a-b ١-٢")
+    }
+
     @Test func americanEnglishHasA12HourClockAndSundayWeeks() throws {
         // CLDR puts a narrow no-break space before `PM`, as browsers' `Intl` does.
         let hours = try words("locale=en-US&scale=1h", at: "2026-10-25T13:00:00Z")

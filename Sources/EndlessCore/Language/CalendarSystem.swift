@@ -91,6 +91,13 @@ package final class CalendarSystem: Sendable {
         return months
     }
 
+    /// The month that holds `day`.
+    package func month(containing day: Int64) -> MonthStart {
+        let year = CivilDate(daysSinceEpoch: day).year
+        if let month = months(beginningIn: year).last(where: { $0.day <= day }) { return month }
+        return months(beginningIn: year - 1).last ?? MonthStart(day: day, ordinal: 0, year: 0, opensYear: true)
+    }
+
     /// The first day at or after `day` on which a month begins whose place in its year is a multiple of `count` (a
     /// quarter's first month, for 3); a day past time's ends if none is before them.
     package func firstMonth(atOrAfter day: Int64, every count: Int64) -> Int64 {

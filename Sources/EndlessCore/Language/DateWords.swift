@@ -1,18 +1,20 @@
 import Foundation
-import Synchronization
 
 /// How a locale writes the timeline's words: its month and weekday names, and the patterns CLDR gives for each
 /// label's fields (skeletons, as `Intl.DateTimeFormat` asks for them: `EEEd` is `Mon 30`, `30 lun.`, `30日(月)`),
-/// parsed once so that a label is written from them byte by byte. A pattern with a field this does not write (an
-/// era, a flexible day period), and a date in a calendar other than the Gregorian (whose fields are ICU's to count),
-/// is left to Foundation's formatter for that label.
-package struct DateWords: Sendable {
-    /// Monday first, as `CivilDate.weekday` counts; escaped for XML, once.
+/// parsed once so that a label is written from them byte by byte. In a calendar other than the Gregorian, a date's
+/// month-long fields (its year, month, era) and its day's number are ICU's, written once a month and a number
+/// (`CalendarWords`); a pattern with a field written nowhere here (a flexible day period) is Foundation's to write.
+/// A class, kept by its language: a label borrows it, and copies none of its patterns.
+package final class DateWords: Sendable {
+    /// Monday first, as `CivilDate.weekday` counts.
     let weekdays: Names
     let months: Names
     /// `AM` and `PM`.
-    let dayPeriods: [[UInt8]]
+    let dayPeriods: WordList
     let digits: NumberSymbols
+    /// A calendar's words, when it is not the Gregorian.
+    let calendar: CalendarWords?
 
     /// A tick's field at each unit, and the contexts above them.
     let day, month, year, dayContext, monthContext: DatePattern
@@ -23,25 +25,25 @@ package struct DateWords: Sendable {
     let spoken24, spoken12: DatePattern
 
     struct Names: Sendable {
-        let abbreviated, wide, standaloneAbbreviated, standaloneWide: [[UInt8]]
+        let abbreviated, wide, standaloneAbbreviated, standaloneWide: WordList
     }
 
     init(_ locale: Locale, digits: NumberSymbols, calendar: CalendarSystem? = nil) {
         let formatter = DateFormatter()
         formatter.locale = locale
-        formatter.calendar = Calendar(identifier: .gregorian)  // names for the fast path: Gregorian dates
-        let escaped = { (names: [String]) in names.map { Array(DatePattern.escaped($0).utf8) } }
-        let mondayFirst = { (names: [String]) in escaped(Array(names.dropFirst() + names.prefix(1))) }
+        formatter.calendar = Calendar(identifier: .gregorian)  // weekdays are every calendar's; months the Gregorian's
+        let mondayFirst = { (names: [String]) in WordList(Array(names.dropFirst() + names.prefix(1))) }
         weekdays = Names(
             abbreviated: mondayFirst(formatter.shortWeekdaySymbols), wide: mondayFirst(formatter.weekdaySymbols),
             standaloneAbbreviated: mondayFirst(formatter.shortStandaloneWeekdaySymbols),
             standaloneWide: mondayFirst(formatter.standaloneWeekdaySymbols))
         months = Names(
-            abbreviated: escaped(formatter.shortMonthSymbols), wide: escaped(formatter.monthSymbols),
-            standaloneAbbreviated: escaped(formatter.shortStandaloneMonthSymbols),
-            standaloneWide: escaped(formatter.standaloneMonthSymbols))
-        dayPeriods = escaped([formatter.amSymbol, formatter.pmSymbol])
+            abbreviated: WordList(formatter.shortMonthSymbols), wide: WordList(formatter.monthSymbols),
+            standaloneAbbreviated: WordList(formatter.shortStandaloneMonthSymbols),
+            standaloneWide: WordList(formatter.standaloneMonthSymbols))
+        dayPeriods = WordList([formatter.amSymbol, formatter.pmSymbol])
         self.digits = digits
+        self.calendar = calendar.map { CalendarWords($0, locale: locale) }
         let pattern = { (skeleton: String) in
             DatePattern(skeleton: skeleton, locale: locale, calendar: calendar?.calendar)
         }
@@ -55,80 +57,144 @@ package struct DateWords: Sendable {
     /// `local`'s fields as `pattern` writes them.
     func write(_ pattern: DatePattern, _ local: LocalTime, into text: inout TextBuilder) {
         guard let parts = pattern.parts else { return text.append(bytes: pattern.formatted(local)) }
-        let date = local.date
-        for part in parts {
-            switch part {
-            case .literal(let bytes): text.append(digit: bytes)
-            case .field(let letter, let count):
-                switch letter {
-                case UInt8(ascii: "y"):
-                    digits.write(count == 2 ? date.year % 100 : date.year, width: count, into: &text)
-                case UInt8(ascii: "M"), UInt8(ascii: "L"):
-                    if count <= 2 { digits.write(date.month, width: count, into: &text); break }
-                    let standalone = letter == UInt8(ascii: "L")
-                    let names =
-                        count == 3
-                        ? (standalone ? months.standaloneAbbreviated : months.abbreviated)
-                        : (standalone ? months.standaloneWide : months.wide)
-                    text.append(digit: names[Int(date.month - 1)])
-                case UInt8(ascii: "d"): digits.write(date.day, width: count, into: &text)
-                case UInt8(ascii: "E"):
-                    text.append(digit: (count == 4 ? weekdays.wide : weekdays.abbreviated)[Int(date.weekday)])
-                case UInt8(ascii: "c"):
-                    let names = count == 4 ? weekdays.standaloneWide : weekdays.standaloneAbbreviated
-                    text.append(digit: names[Int(date.weekday)])
-                case UInt8(ascii: "a"): text.append(digit: dayPeriods[local.hour < 12 ? 0 : 1])
-                case UInt8(ascii: "H"): digits.write(local.hour, width: count, into: &text)
-                case UInt8(ascii: "k"): digits.write(local.hour == 0 ? 24 : local.hour, width: count, into: &text)
-                case UInt8(ascii: "K"): digits.write(local.hour % 12, width: count, into: &text)
-                case UInt8(ascii: "h"):
-                    digits.write(local.hour % 12 == 0 ? 12 : local.hour % 12, width: count, into: &text)
-                case UInt8(ascii: "m"): digits.write(local.minute, width: count, into: &text)
-                default: digits.write(local.second, width: count, into: &text)  // `s`: `parts` has no other
+        write(parts, pattern.literals, local, into: &text)
+    }
+
+    private func write(
+        _ parts: [DatePattern.Part], _ literals: [UInt8], _ local: LocalTime, into text: inout TextBuilder
+    ) {
+        var date: CivilDate?  // worked out once a label, if a field needs it (a clock's do not)
+        // In another calendar, the month that holds the day, found once a label if a field needs it.
+        var month: CalendarSystem.MonthStart?
+        literals.withUnsafeBufferPointer { literals in
+            for part in parts {
+                switch part {
+                case .literal(let range): text.append(bytes: UnsafeBufferPointer(rebasing: literals[range]))
+                case .field(let letter, let count):
+                    if let calendar, CalendarWords.isCalendars(letter) {
+                        let held = month ?? calendar.system.month(containing: floorQuotient(local.seconds, 86_400))
+                        month = held
+                        calendar.write(letter, count, month: held, local: local, into: &text)
+                        continue
+                    }
+                    write(letter, count, local, &date, into: &text)
                 }
             }
         }
     }
+
+    /// One field of the Gregorian calendar's, or of the clock's; `known` is the day's date, once a field needed it.
+    private func write(
+        _ letter: UInt8, _ count: Int, _ local: LocalTime, _ known: inout CivilDate?, into text: inout TextBuilder
+    ) {
+        switch letter {
+        case UInt8(ascii: "a"): return dayPeriods.append(local.hour < 12 ? 0 : 1, into: &text)
+        case UInt8(ascii: "H"): return digits.write(local.hour, width: count, into: &text)
+        case UInt8(ascii: "k"): return digits.write(local.hour == 0 ? 24 : local.hour, width: count, into: &text)
+        case UInt8(ascii: "K"): return digits.write(local.hour % 12, width: count, into: &text)
+        case UInt8(ascii: "h"):
+            return digits.write(local.hour % 12 == 0 ? 12 : local.hour % 12, width: count, into: &text)
+        case UInt8(ascii: "m"): return digits.write(local.minute, width: count, into: &text)
+        case UInt8(ascii: "s"): return digits.write(local.second, width: count, into: &text)
+        default: break
+        }
+        let date = known ?? local.date
+        known = date
+        switch letter {
+        case UInt8(ascii: "y"): digits.write(count == 2 ? date.year % 100 : date.year, width: count, into: &text)
+        case UInt8(ascii: "M"), UInt8(ascii: "L"):
+            if count <= 2 { return digits.write(date.month, width: count, into: &text) }
+            let standalone = letter == UInt8(ascii: "L")
+            let names =
+                count == 3
+                ? (standalone ? months.standaloneAbbreviated : months.abbreviated)
+                : (standalone ? months.standaloneWide : months.wide)
+            names.append(Int(date.month - 1), into: &text)
+        case UInt8(ascii: "d"): digits.write(date.day, width: count, into: &text)
+        case UInt8(ascii: "E"):
+            (count == 4 ? weekdays.wide : weekdays.abbreviated).append(Int(date.weekday), into: &text)
+        default:  // `c`: `parts` has no other
+            let names = count == 4 ? weekdays.standaloneWide : weekdays.standaloneAbbreviated
+            names.append(Int(date.weekday), into: &text)
+        }
+    }
 }
 
-/// A CLDR date pattern (`EEEE, d. MMMM y`) as literal bytes and fields, for the fields `DateWords.write` writes;
-/// `parts` is `nil` for one with any other, which Foundation formats.
-struct DatePattern: Sendable {
+/// Words one after another in one buffer, escaped for XML once: a word is written as a range of it, with nothing to
+/// count or retain.
+struct WordList: Sendable {
+    private let bytes: [UInt8]
+    private let ends: [Int]
+
+    /// `words`, escaped for XML.
+    init(_ words: [String]) { self.init(written: words.map(DatePattern.escaped)) }
+
+    /// Words already escaped: labels a pattern wrote.
+    init(written words: [String]) {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        for word in words {
+            bytes += word.utf8
+            ends.append(bytes.count)
+        }
+        (self.bytes, self.ends) = (bytes, ends)
+    }
+
+    func append(_ index: Int, into text: inout TextBuilder) {
+        guard ends.indices.contains(index) else { return }
+        let start = index == 0 ? 0 : ends[index - 1]
+        bytes.withUnsafeBufferPointer { text.append(bytes: UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
+    }
+}
+
+/// A CLDR date pattern (`EEEE, d. MMMM y`) as literal bytes and fields; `parts` is `nil` for one with a field
+/// written nowhere here, which Foundation formats whole.
+final class DatePattern: Sendable {
     enum Part: Sendable, Hashable {
-        case literal([UInt8])
+        case literal(Range<Int>)
         case field(UInt8, count: Int)
     }
 
     let parts: [Part]?
+    /// Every literal's bytes, escaped for XML, one after another.
+    let literals: [UInt8]
     private let formatter: Formatter
 
-    /// The pattern the locale's CLDR data gives for `skeleton`; in `calendar` when given (a date's fields then are
-    /// ICU's to count, and Foundation writes them).
+    /// The pattern the locale's CLDR data gives for `skeleton`, in `calendar` when given.
     init(skeleton: String, locale: Locale, calendar: Calendar? = nil) {
         let pattern = DateFormatter.dateFormat(fromTemplate: skeleton, options: 0, locale: locale) ?? skeleton
-        let hasDate = skeleton.contains { "yMLdEc".contains($0) }
-        parts = calendar != nil && hasDate ? nil : Self.parts(of: pattern)
+        let read = Self.parts(of: pattern, written: calendar == nil ? Self.gregorian : Self.inCalendar)
+        (parts, literals) = (read?.parts, read?.literals ?? [])
         formatter = Formatter(
             pattern: pattern, locale: locale, calendar: calendar ?? Calendar(identifier: .gregorian),
             byDay: !skeleton.contains { "hHkKms".contains($0) })
     }
 
-    /// The counts of each letter written here.
-    private static let written: [UInt8: ClosedRange<Int>] = [
+    /// The counts of each letter written here for a Gregorian date.
+    private static let gregorian: [UInt8: ClosedRange<Int>] = [
         UInt8(ascii: "y"): 1...4, UInt8(ascii: "M"): 1...4, UInt8(ascii: "L"): 1...4, UInt8(ascii: "d"): 1...2,
         UInt8(ascii: "E"): 1...4, UInt8(ascii: "c"): 3...4, UInt8(ascii: "a"): 1...3, UInt8(ascii: "h"): 1...2,
         UInt8(ascii: "H"): 1...2, UInt8(ascii: "K"): 1...2, UInt8(ascii: "k"): 1...2, UInt8(ascii: "m"): 1...2,
         UInt8(ascii: "s"): 1...2,
     ]
 
+    /// In another calendar, also what a month's words are (its year, month, era, cyclic year, related year), any
+    /// count: `CalendarWords` writes them as ICU does.
+    private static let inCalendar = gregorian.merging(
+        "yMLGUrQqu".utf8.map { ($0, 1...5) }, uniquingKeysWith: { $1 })
+
     /// Letters are fields, a run of one letter each; text in `'…'` is literal, and `''` a quote.
-    static func parts(of pattern: String) -> [Part]? {
+    static func parts(of pattern: String, written: [UInt8: ClosedRange<Int>]) -> (parts: [Part], literals: [UInt8])? {
         var parts: [Part] = []
+        var literals: [UInt8] = []
         var literal = ""
         var quoted = false
         var characters = pattern.unicodeScalars[...]
         func flush() {
-            if !literal.isEmpty { parts.append(.literal(Array(escaped(literal).utf8))) }
+            guard !literal.isEmpty else { return }
+            let start = literals.count
+            literals += escaped(literal).utf8
+            parts.append(.literal(start..<literals.count))
             literal = ""
         }
         while let character = characters.popFirst() {
@@ -154,7 +220,7 @@ struct DatePattern: Sendable {
             }
         }
         flush()
-        return parts
+        return (parts, literals)
     }
 
     /// `text` as XML character data: CLDR's words hold no `<` or `&`, but nothing here assumes it.
@@ -164,51 +230,4 @@ struct DatePattern: Sendable {
 
     /// `local`'s fields as Foundation's formatter writes them, for a pattern `parts` does not cover.
     func formatted(_ local: LocalTime) -> String { formatter.format(local) }
-
-    /// One `DateFormatter` for the pattern, in UTC, since a local time's seconds are read as if they were UTC's:
-    /// made only for a pattern that needs it, and used by one thread at a time. A date's words (`byDay`: a pattern
-    /// without a time of day) are kept by day, a few thousand: a window asks the same days again and again.
-    private final class Formatter: Sendable {
-        private struct State {
-            var formatter: DateFormatter?
-            var days: [Int64: String] = [:]
-        }
-        private let state = Mutex(State())
-        private let pattern: String
-        private let locale: Locale
-        private let calendar: Calendar
-        private let byDay: Bool
-
-        /// Days' words kept for a pattern.
-        static let keptDays = 4_096
-
-        init(pattern: String, locale: Locale, calendar: Calendar, byDay: Bool) {
-            (self.pattern, self.locale, self.calendar, self.byDay) = (pattern, locale, calendar, byDay)
-        }
-
-        func format(_ local: LocalTime) -> String {
-            let day = floorQuotient(local.seconds, 86_400)
-            return state.withLock { state in
-                if byDay, let known = state.days[day] { return known }
-                let formatter =
-                    state.formatter
-                    ?? {
-                        let formatter = DateFormatter()
-                        formatter.locale = locale
-                        formatter.calendar = calendar
-                        formatter.timeZone = TimeZone(identifier: "UTC")
-                        formatter.dateFormat = pattern
-                        return formatter
-                    }()
-                state.formatter = formatter
-                let text = DatePattern.escaped(
-                    formatter.string(from: Date(timeIntervalSince1970: Double(local.seconds))))
-                if byDay {
-                    if state.days.count >= Self.keptDays { state.days.removeAll(keepingCapacity: true) }
-                    state.days[day] = text
-                }
-                return text
-            }
-        }
-    }
 }

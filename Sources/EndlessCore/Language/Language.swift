@@ -12,6 +12,8 @@ public final class Language: Sendable, Hashable {
     public let identifier: String
     /// Written right to left (Arabic, Hebrew, Persian): a page's `dir` defaults to it.
     public let isRightToLeft: Bool
+    /// An English (`en-GB`, `en-US`): its readers read the images' English titles (`Ruler at 72.4 kg`).
+    public var isEnglish: Bool { identifier == "en" || identifier.hasPrefix("en-") }
     /// The locale's clock (`en-US` 12, `de-DE` 24) and first day of the week (`en-US` Sunday), which `hours` and
     /// `week-start` override.
     package let hours: HourCycle

@@ -21,11 +21,9 @@ extension RulerFormat {
         switch style {
         case .decimal:
             if let numbers {  // written whole here: a separator may be the `.` that `withUnit` would take for a mark
-                let integer = numbers.grouped(String(whole)[...], separator: grouping.map { String($0.separator) })
-                let mark = grouping.map { String($0.mark) } ?? numbers.decimalMark
-                let text =
-                    (sign.isEmpty ? "" : numbers.minus) + integer
-                    + (decimals > 0 ? mark + numbers.localized(Self.digits(rest, decimals)) : "")
+                let text = String(capacity: 192) {
+                    numbers.write(value, decimals: decimals, grouping: grouping, into: &$0)
+                }
                 return !writesUnit || unit.isEmpty ? text : text + " " + unit
             }
             let integer = grouping.map { Self.grouped(whole, by: $0.separator) } ?? String(whole)

@@ -28,7 +28,11 @@ package struct TextBuilder {
     @inlinable @inline(__always) package mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         let length = min(bytes.count, buffer.count - count)
         guard length > 0, let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
-        (target + count).update(from: source, count: length)
+        if length <= 8 {  // a digit, a mark, a short word: a call to `memmove` costs more than the bytes
+            for index in 0..<length { target[count + index] = source[index] }
+        } else {
+            (target + count).update(from: source, count: length)
+        }
         count += length
     }
 
