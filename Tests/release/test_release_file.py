@@ -142,3 +142,32 @@ def test_the_systemd_unit_verifies_with_the_release_binary(binary, tmp_path):
                          env=_environment(), cwd=tmp_path, timeout=60)
     said = (run.stdout + run.stderr).strip()
     assert run.returncode == 0 and not said, f"systemd-analyze verify exited {run.returncode}:\n{said}"
+
+
+def test_every_language_draws_with_no_locale_data_on_the_machine(binary, tmp_path):
+    """Languages and calendars are the CLDR data built into the binary (ICU's, in Foundation): run under `env -i`
+    with the machine's locale data hidden (empty directories mounted over /usr/share/i18n, /usr/share/locale and
+    /usr/lib/locale, in a mount namespace of its own), each of issue 51's languages still draws its own words."""
+    if shutil.which("unshare") is None or os.geteuid() != 0:
+        pytest.skip("needs unshare and root to hide the machine's locale data")
+    hidden = [path for path in ("/usr/share/i18n", "/usr/share/locale", "/usr/lib/locale") if Path(path).is_dir()]
+    cases = [
+        ("ruler --locale de-DE --value 72.4", "72,4 kg"),
+        ("ruler --locale fr-FR --min 0 --max 10000 --step 0.5 --value 1234.5", "1\u202f234,5 kg"),
+        ("ruler --locale hi-IN --min 0 --max 10000000 --step 0.5 --value 1234567.5", "12,34,567.5 kg"),
+        ("ruler --locale ar-EG --value 72.4", "٧٢٫٤ kg"),
+        ("timeline --locale ja-JP --scale 1d --at 2026-10-25T00:00:00Z", "25日(日)"),
+        ("timeline --locale en-US --scale 1h --at 2026-10-25T14:00:00Z", "2\u202fPM"),
+        ("timeline --locale fa-IR --scale 1mo --at 2026-03-21T00:00:00Z", "فروردین"),
+        ("timeline --locale th-TH --scale 1y --at 2026-01-01T00:00:00Z", "2569"),
+        ("timeline --locale he-IL-u-ca-hebrew --scale 1mo --at 2026-09-12T00:00:00Z", "תשרי"),
+    ]
+    script = " && ".join([f"mount -t tmpfs none {path}" for path in hidden]
+                         + [f"ls {' '.join(hidden) or '/nonexistent'} | grep -vc : || true"]
+                         + [f"{binary} render {arguments} && echo" for arguments, _ in cases])
+    run = subprocess.run(["unshare", "--mount", "env", "-i", "/bin/sh", "-c", script], capture_output=True, text=True,
+                         cwd=tmp_path, timeout=120)
+    assert run.returncode == 0, run.stderr
+    drawings = run.stdout.split("</svg>")
+    for (arguments, words), drawing in zip(cases, drawings):
+        assert words in drawing, f"{arguments}: {drawing[:300]}"
