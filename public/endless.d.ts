@@ -5,8 +5,8 @@
 
 /** What the last frame said an element shows. Every value is a string, as the server wrote it. */
 export interface EndlessReadout {
-  /** What it shows, for people: a ruler's value as its format writes it (`72.4 kg`, `5′ 8½″`), `item 3`, or
-   * `(1000, -500)`. */
+  /** What it shows, for people, in the page's language (`lang`): a ruler's value as its format writes it (`72.4 kg`,
+   * `72,4 kg`, `5′ 8½″`), `item 3`, or `(1000, -500)`. A program reads `value`, which no language changes. */
   readonly text: string;
   /** The address of an SVG of what is on screen: an `<img>` of it shows the same. */
   readonly image: string;
