@@ -233,8 +233,10 @@
       return own;
     }
 
+    // Where it is; where it was to open, if no answer came yet.
     [relocate]() {
-      if (this.#startAt && JSON.stringify(this.#locale()) !== this.#placedIn) this[placeAt](this[here]());
+      if (!this.#startAt || JSON.stringify(this.#locale()) === this.#placedIn) return;
+      this[placeAt](this.#axes.length ? this[here]() : this.#startAt);
     }
 
     // Not while upgraded or parsed: one placement, not one per attribute.
