@@ -23,12 +23,19 @@ package final class DateWords: Sendable {
     let clock24, seconds24, clock12, seconds12, hour12: DatePattern
     /// The value as a reader hears it: the day and the time, with seconds, on each cycle.
     let spoken24, spoken12: DatePattern
+    /// The clock's labels on the language's own cycle, written when the language is made: every minute of a day
+    /// (`clock24`'s or `clock12`'s), and on a 12-hour clock every hour alone (`hour12`'s). A timeline's hours and
+    /// minutes are most of its labels; each is then a copy of a few bytes (the tables are about 20 KiB).
+    private let minutes: WordList
+    private let hours: WordList
+    private let cycle: HourCycle
 
     struct Names: Sendable {
         let abbreviated, wide, standaloneAbbreviated, standaloneWide: WordList
     }
 
-    init(_ locale: Locale, digits: NumberSymbols, calendar: CalendarSystem? = nil) {
+    init(_ locale: Locale, digits: NumberSymbols, calendar: CalendarSystem? = nil, hours cycle: HourCycle = .twentyFour)
+    {
         let formatter = DateFormatter()
         formatter.locale = locale
         formatter.calendar = Calendar(identifier: .gregorian)  // weekdays are every calendar's; months the Gregorian's
@@ -41,7 +48,8 @@ package final class DateWords: Sendable {
             abbreviated: WordList(formatter.shortMonthSymbols), wide: WordList(formatter.monthSymbols),
             standaloneAbbreviated: WordList(formatter.shortStandaloneMonthSymbols),
             standaloneWide: WordList(formatter.standaloneMonthSymbols))
-        dayPeriods = WordList([formatter.amSymbol, formatter.pmSymbol])
+        let periods = WordList([formatter.amSymbol, formatter.pmSymbol])
+        dayPeriods = periods
         self.digits = digits
         self.calendar = calendar.map { CalendarWords($0, locale: locale) }
         let pattern = { (skeleton: String) in
@@ -49,14 +57,41 @@ package final class DateWords: Sendable {
         }
         (day, month, year) = (pattern("EEEd"), pattern("MMM"), pattern("y"))
         (dayContext, monthContext) = (pattern("yMMMMEEEEd"), pattern("yMMMM"))
-        (clock24, seconds24) = (pattern("Hm"), pattern("Hms"))
-        (clock12, seconds12, hour12) = (pattern("hm"), pattern("hms"), pattern("h"))
+        let (minutes24, minutes12, hour) = (pattern("Hm"), pattern("hm"), pattern("h"))
+        (clock24, seconds24) = (minutes24, pattern("Hms"))
+        (clock12, seconds12, hour12) = (minutes12, pattern("hms"), hour)
         (spoken24, spoken12) = (pattern("yMMMMEEEEdHms"), pattern("yMMMMEEEEdhms"))
+        self.cycle = cycle
+        let table = { (pattern: DatePattern, count: Int, seconds: Int64) in
+            WordList(
+                written: (0..<count).map { index in
+                    String(capacity: 128) { text in
+                        for part in pattern.parts ?? [] {
+                            switch part {
+                            case .literal(let range):
+                                pattern.literals[range].withUnsafeBufferPointer { text.append(bytes: $0) }
+                            case .field(let letter, let count):
+                                Self.writeClock(
+                                    letter, count, LocalTime(Int64(index) * seconds), digits: digits,
+                                    dayPeriods: periods, into: &text)
+                            }
+                        }
+                    }
+                })
+        }
+        minutes = table(cycle == .twelve ? minutes12 : minutes24, 1440, 60)
+        hours = cycle == .twelve ? table(hour, 24, 3600) : WordList([])
     }
 
     /// `local`'s fields as `pattern` writes them.
     func write(_ pattern: DatePattern, _ local: LocalTime, into text: inout TextBuilder) {
         guard let parts = pattern.parts else { return text.append(bytes: pattern.formatted(local)) }
+        switch cycle {
+        case .twentyFour where pattern === clock24, .twelve where pattern === clock12:
+            return minutes.append(Int(local.secondOfDay / 60), into: &text)
+        case .twelve where pattern === hour12: return hours.append(Int(local.hour), into: &text)
+        default: break
+        }
         write(parts, pattern.literals, local, into: &text)
     }
 
@@ -87,17 +122,7 @@ package final class DateWords: Sendable {
     private func write(
         _ letter: UInt8, _ count: Int, _ local: LocalTime, _ known: inout CivilDate?, into text: inout TextBuilder
     ) {
-        switch letter {
-        case UInt8(ascii: "a"): return dayPeriods.append(local.hour < 12 ? 0 : 1, into: &text)
-        case UInt8(ascii: "H"): return digits.write(local.hour, width: count, into: &text)
-        case UInt8(ascii: "k"): return digits.write(local.hour == 0 ? 24 : local.hour, width: count, into: &text)
-        case UInt8(ascii: "K"): return digits.write(local.hour % 12, width: count, into: &text)
-        case UInt8(ascii: "h"):
-            return digits.write(local.hour % 12 == 0 ? 12 : local.hour % 12, width: count, into: &text)
-        case UInt8(ascii: "m"): return digits.write(local.minute, width: count, into: &text)
-        case UInt8(ascii: "s"): return digits.write(local.second, width: count, into: &text)
-        default: break
-        }
+        if Self.writeClock(letter, count, local, digits: digits, dayPeriods: dayPeriods, into: &text) { return }
         let date = known ?? local.date
         known = date
         switch letter {
@@ -117,6 +142,27 @@ package final class DateWords: Sendable {
             let names = count == 4 ? weekdays.standaloneWide : weekdays.standaloneAbbreviated
             names.append(Int(date.weekday), into: &text)
         }
+    }
+}
+
+extension DateWords {
+    /// Writes a clock's field (an hour, a minute, a second, a day period); `false` for any other.
+    @discardableResult
+    static func writeClock(
+        _ letter: UInt8, _ count: Int, _ local: LocalTime, digits: NumberSymbols, dayPeriods: WordList,
+        into text: inout TextBuilder
+    ) -> Bool {
+        switch letter {
+        case UInt8(ascii: "a"): dayPeriods.append(local.hour < 12 ? 0 : 1, into: &text)
+        case UInt8(ascii: "H"): digits.write(local.hour, width: count, into: &text)
+        case UInt8(ascii: "k"): digits.write(local.hour == 0 ? 24 : local.hour, width: count, into: &text)
+        case UInt8(ascii: "K"): digits.write(local.hour % 12, width: count, into: &text)
+        case UInt8(ascii: "h"): digits.write(local.hour % 12 == 0 ? 12 : local.hour % 12, width: count, into: &text)
+        case UInt8(ascii: "m"): digits.write(local.minute, width: count, into: &text)
+        case UInt8(ascii: "s"): digits.write(local.second, width: count, into: &text)
+        default: return false
+        }
+        return true
     }
 }
 

@@ -50,7 +50,7 @@ public final class Language: Sendable, Hashable {
         let calendarSystem = tag.calendarName.map(CalendarSystem.named) ?? CalendarSystem.own(of: own)
         self.calendar = calendarSystem
         let words = Locale(identifier: "\(base)@calendar=\(calendarSystem?.icuName ?? "gregorian")")
-        dates = DateWords(words, digits: numbers, calendar: calendarSystem)
+        dates = DateWords(words, digits: numbers, calendar: calendarSystem, hours: hours)
     }
 
     public static func == (a: Language, b: Language) -> Bool { a.identifier == b.identifier }
