@@ -10,8 +10,6 @@ import Synchronization
 public final class Language: Sendable, Hashable {
     /// The tag that was read, as ICU resolved it (`de-XX` is `de`): what `Content-Language` says.
     public let identifier: String
-    /// Written right to left (Arabic, Hebrew, Persian): a page's `dir` defaults to it.
-    public let isRightToLeft: Bool
     /// An English (`en-GB`, `en-US`): its readers read the images' English titles (`Ruler at 72.4 kg`).
     public var isEnglish: Bool { identifier == "en" || identifier.hasPrefix("en-") }
     /// The locale's clock (`en-US` 12, `de-DE` 24) and first day of the week (`en-US` Sunday), which `hours` and
@@ -32,7 +30,6 @@ public final class Language: Sendable, Hashable {
     private init(identifier: String, base: String, tag: LanguageTag) {
         self.identifier = identifier
         let own = Locale(identifier: base)
-        isRightToLeft = own.language.characterDirection == .rightToLeft
         hours = tag.hours ?? ([.oneToTwelve, .zeroToEleven].contains(own.hourCycle) ? .twelve : .twentyFour)
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = own
