@@ -248,6 +248,39 @@ import Testing
         }
     }
 
+    /// A year's months are read from ICU with fewer calls, each told by the one before: the same as asking ICU
+    /// everything of each month, 1900 to 2100 (Hebrew and Chinese leap months, Japanese eras included).
+    @Test(arguments: CalendarSystem.identifiers.keys.sorted())
+    func monthsAreICUsMonthByMonth(name: String) throws {
+        let system = try #require(CalendarSystem.named(name))
+        let calendar = system.calendar
+        for year in Int64(1900)...2100 {
+            let (first, end) = (
+                CivilDate(year: year, month: 1, day: 1)!.daysSinceEpoch,
+                CivilDate(year: year + 1, month: 1, day: 1)!.daysSinceEpoch
+            )
+            var asked: [CalendarSystem.MonthStart] = []
+            var date = try #require(calendar.dateInterval(of: .month, for: CalendarSystem.date(first))).start
+            while let month = calendar.dateInterval(of: .month, for: date), CalendarSystem.day(of: month.start) < end {
+                let day = CalendarSystem.day(of: month.start)
+                let ordinal = Int64(calendar.ordinality(of: .month, in: .year, for: month.start) ?? 1) - 1
+                let before = calendar.dateComponents([.era, .year], from: month.start.addingTimeInterval(-86_400))
+                let now = calendar.dateComponents([.era, .year], from: month.start)
+                let opens = before.year != now.year || before.era != now.era
+                if day >= first {
+                    asked.append(.init(day: day, ordinal: ordinal, year: Int64(now.year!), opensYear: opens))
+                }
+                date = month.end
+            }
+            let months = system.months(beginningIn: year)
+            #expect(months.map(\.day) == asked.map(\.day), "\(name) \(year)")
+            #expect(months.map(\.year) == asked.map(\.year), "\(name) \(year)")
+            #expect(months.map(\.opensYear) == asked.map(\.opensYear), "\(name) \(year)")
+            #expect(months.map(\.ordinal) == asked.map(\.ordinal), "\(name) \(year)")
+            if months.map(\.day) != asked.map(\.day) { return }
+        }
+    }
+
     @Test func weeksFollowTheLocalesRule() {
         // ISO 8601 (Monday, 4 days) and the US's rule (Sunday, 1 day), checked against Foundation's calendar.
         for (first, minimum) in [(Int64(0), Int64(4)), (6, 1), (5, 1), (0, 1)] {

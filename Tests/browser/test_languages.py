@@ -233,6 +233,8 @@ def test_arabic_letters_join_in_the_tiles_as_on_the_page(languages):
     assert days["value"] == "2026-10-25T00:00:00+01:00", days
     boxes = next(filter(None, (b.js(REFERENCES_JS, "days", w) for w in days["words"] if "أكتوبر" in w)), None)
     assert boxes, f"no Arabic word in sight: {days['words']}"
+    # The references painted before the screenshot (WebKit once shot the page between a layout and its paint).
+    b.js_async("const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(done));")
     png = (b.marionette.screenshot(format="binary") if b.engine == "firefox" else b.driver.get_screenshot_as_png())
     pixels = rgba(png if isinstance(png, bytes) else base64.b64decode(png))
     drawn, joined, apart = (ink(pixels, boxes[name], boxes["ratio"]) for name in ("svg", "joined", "apart"))

@@ -12,15 +12,18 @@ func threadSeconds() -> Double {
 /// With `WINDOWS=n`, each view renders exactly n windows: for `valgrind --tool=callgrind`, which counts instructions
 /// repeatably where time on a shared machine swings by a third.
 let fixedWindows = getenv("WINDOWS").flatMap { Int(String(cString: $0)) }
+/// With `PASSES=2` as well, the same n windows are rendered twice: the second pass's count (the difference from one
+/// pass's) is a window's cost once what a language keeps (a calendar's months, its words) is made.
+let passes = getenv("PASSES").flatMap { Int(String(cString: $0)) } ?? 1
 
 /// Renders windows on one thread for about `seconds` of its CPU time and reports tiles rendered per CPU second.
 func measure(_ name: String, seconds: Double = 3, _ renderOnce: (Int) -> (tiles: Int, bytes: Int)) {
     var tiles = 0, bytes = 0, iteration = 0
     let start = threadSeconds()
     var elapsed = 0.0
-    while fixedWindows.map({ iteration < $0 }) ?? (elapsed < seconds) {
-        for _ in 0..<(fixedWindows.map { min(64, $0 - iteration) } ?? 64) {
-            let result = renderOnce(iteration)
+    while fixedWindows.map({ iteration < $0 * passes }) ?? (elapsed < seconds) {
+        for _ in 0..<(fixedWindows.map { min(64, $0 * passes - iteration) } ?? 64) {
+            let result = renderOnce(fixedWindows.map { iteration % $0 } ?? iteration)
             tiles += result.tiles
             bytes += result.bytes
             iteration += 1

@@ -68,21 +68,26 @@ package final class CalendarSystem: Sendable {
         let first = CivilDate(year: year, month: 1, day: 1)!.daysSinceEpoch
         let end = CivilDate(year: year + 1, month: 1, day: 1)!.daysSinceEpoch
         var months: [MonthStart] = []
-        var date = Date(timeIntervalSince1970: Double(first) * 86_400)
-        if let month = calendar.dateInterval(of: .month, for: date) { date = month.start }
-        while let month = calendar.dateInterval(of: .month, for: date) {
-            let day = Int64((month.start.timeIntervalSince1970 / 86_400).rounded(.down))
-            guard day < end else { break }
+        guard var date = calendar.dateInterval(of: .month, for: Self.date(first))?.start else { return [] }
+        // Each month's year and era are compared with the month before's, and only where they differ with the day
+        // before's (an era may open in the middle of a month); the next month's first day is a month after this
+        // one's. Its place in its year is ICU's (a Hebrew year without Adar I skips its place; a Chinese leap month
+        // shares its predecessor's).
+        var previous = calendar.dateComponents([.era, .year], from: date.addingTimeInterval(-86_400))
+        while case let day = Self.day(of: date), day < end {
+            let fields = calendar.dateComponents([.era, .year], from: date)
+            let opensYear =
+                fields != previous
+                && calendar.dateComponents([.era, .year], from: date.addingTimeInterval(-86_400)) != fields
             if day >= first {
-                let ordinal = Int64(calendar.ordinality(of: .month, in: .year, for: month.start) ?? 1) - 1
-                let year = calendar.component(.year, from: month.start)
-                let before = calendar.component(.year, from: month.start.addingTimeInterval(-86_400))
+                let ordinal = Int64(calendar.ordinality(of: .month, in: .year, for: date) ?? 1) - 1
                 months.append(
-                    MonthStart(day: day, ordinal: ordinal, year: Int64(year), opensYear: ordinal == 0 || before != year)
-                )
+                    MonthStart(day: day, ordinal: ordinal, year: Int64(fields.year ?? 0), opensYear: opensYear))
             }
-            guard month.end > date else { break }  // never for a calendar ICU has; a loop that cannot stall
-            date = month.end
+            previous = fields
+            // Never nil nor earlier for a calendar ICU has; a loop that cannot stall.
+            guard let next = calendar.date(byAdding: .month, value: 1, to: date), next > date else { break }
+            date = next
         }
         starts.withLock { kept in
             if kept.count >= Self.keptYears { kept.removeAll() }
@@ -91,11 +96,21 @@ package final class CalendarSystem: Sendable {
         return months
     }
 
-    /// The month that holds `day`.
-    package func month(containing day: Int64) -> MonthStart {
+    /// The month that holds `day`, and a day it lasts until at least (the next month's first, or sooner).
+    package func month(containing day: Int64) -> (month: MonthStart, end: Int64) {
         let year = CivilDate(daysSinceEpoch: day).year
-        if let month = months(beginningIn: year).last(where: { $0.day <= day }) { return month }
-        return months(beginningIn: year - 1).last ?? MonthStart(day: day, ordinal: 0, year: 0, opensYear: true)
+        let months = months(beginningIn: year)
+        guard let index = months.lastIndex(where: { $0.day <= day }) else {
+            // Before the year's first month: the last of the year before, until that first.
+            let month =
+                self.months(beginningIn: year - 1).last ?? MonthStart(day: day, ordinal: 0, year: 0, opensYear: true)
+            return (month, months.first?.day ?? day + 1)
+        }
+        let next = months.index(after: index)
+        return (
+            months[index],
+            next < months.endIndex ? months[next].day : CivilDate(year: year + 1, month: 1, day: 1)!.daysSinceEpoch
+        )
     }
 
     /// The first day at or after `day` on which a month begins whose place in its year is a multiple of `count` (a

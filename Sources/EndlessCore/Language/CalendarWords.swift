@@ -3,29 +3,14 @@ import Synchronization
 
 /// A calendar's words in a locale, as ICU writes them: a month's year, month and era (the same all month), and a
 /// day's number (Hebrew numerals in Hebrew), each formatted once and kept, so that a label in the Persian calendar is
-/// written as fast as one in the Gregorian, from pieces.
+/// written as fast as one in the Gregorian, from pieces. A label takes the lock once for all its fields.
 final class CalendarWords: Sendable {
     let system: CalendarSystem
-    private let locale: Locale
-    private let state = Mutex(State())
-
-    private struct State {
-        var formatters: [String: DateFormatter] = [:]
-        var months: [MonthField: [UInt8]] = [:]
-        var days: [Int64: [UInt8]] = [:]
-    }
-
-    private struct MonthField: Hashable {
-        let day: Int64
-        let letter: UInt8
-        let count: Int
-    }
-
-    /// Months' fields kept before all are forgotten: a window asks a few.
-    static let keptFields = 8_192
+    private let state: Mutex<Words>
 
     init(_ system: CalendarSystem, locale: Locale) {
-        (self.system, self.locale) = (system, locale)
+        self.system = system
+        state = Mutex(Words(system: system, locale: locale))
     }
 
     /// Whether field `letter` is the calendar's to write: its day's number, or a field that is the same all month (a
@@ -39,40 +24,105 @@ final class CalendarWords: Sendable {
         }
     }
 
-    /// Writes field `letter` (`count` long, one `isCalendars` takes) of `local`, in `month`.
-    func write(
-        _ letter: UInt8, _ count: Int, month: CalendarSystem.MonthStart, local: LocalTime, into text: inout TextBuilder
-    ) {
-        let isDay = letter == UInt8(ascii: "d")
-        let day = floorQuotient(local.seconds, 86_400)
-        let words = state.withLock { state -> [UInt8] in
-            let key = isDay ? day - month.day + 1 + Int64(count) << 8 : 0
-            let field = MonthField(day: month.day, letter: letter, count: count)
-            if isDay, let known = state.days[key] { return known }
-            if !isDay, let known = state.months[field] { return known }
-            let pattern = String(repeating: Character(Unicode.Scalar(letter)), count: count)
-            let formatter = state.formatters[pattern] ?? made(pattern)
-            state.formatters[pattern] = formatter
-            let words = Array(
-                DatePattern.escaped(formatter.string(from: CalendarSystem.date(isDay ? day : month.day))).utf8)
-            if isDay {
-                state.days[key] = words
-            } else {
-                if state.months.count >= Self.keptFields { state.months.removeAll(keepingCapacity: true) }
-                state.months[field] = words
-            }
-            return words
+    /// Runs `body` with the words of local day `day`'s month, under the lock: a label writes its fields in it.
+    func withMonth<Result>(containing day: Int64, _ body: (inout Words) -> Result) -> Result {
+        state.withLock { words in
+            words.move(to: day)
+            return body(&words)
         }
-        words.withUnsafeBufferPointer { text.append(bytes: $0) }
     }
 
-    private func made(_ pattern: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.calendar = system.calendar
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = pattern
-        return formatter
+    /// The words of one month, the one last asked for, and the day numbers of every month; formatters and other
+    /// months' words kept behind them.
+    struct Words {
+        private let system: CalendarSystem
+        private let locale: Locale
+        private var formatters: [String: DateFormatter] = [:]
+        private var months: [MonthField: [UInt8]] = [:]
+        /// A day's number by its place in its month and its width (`(count - 1) * 32 + day`, from 0): a range of
+        /// `dayBytes`. Flat, so that writing one retains nothing.
+        private var days = [Range<Int>?](repeating: nil, count: 64)
+        private var dayBytes: [UInt8] = []
+        /// The month's first day and the day it ends by, and its fields (ranges of `fieldBytes`), found without
+        /// hashing.
+        private var month = CalendarSystem.MonthStart(day: .max, ordinal: 0, year: 0, opensYear: false)
+        private var end = Int64.min
+        private var fields: [(letter: UInt8, count: Int, words: Range<Int>)] = []
+        private var fieldBytes: [UInt8] = []
+        /// The day `move(to:)` was given.
+        private var day: Int64 = 0
+
+        private struct MonthField: Hashable {
+            let day: Int64
+            let letter: UInt8
+            let count: Int
+        }
+
+        /// Months' fields kept before all are forgotten: a window asks a few.
+        static let keptFields = 8_192
+
+        init(system: CalendarSystem, locale: Locale) { (self.system, self.locale) = (system, locale) }
+
+        mutating func move(to day: Int64) {
+            self.day = day
+            guard day < month.day || day >= end else { return }
+            (month, end) = system.month(containing: day)
+            fields.removeAll(keepingCapacity: true)
+            fieldBytes.removeAll(keepingCapacity: true)
+        }
+
+        /// Writes field `letter` (`count` long, one `isCalendars` takes) of the day moved to.
+        mutating func write(_ letter: UInt8, _ count: Int, into text: inout TextBuilder) {
+            let place = day - month.day  // from 0
+            if letter == UInt8(ascii: "d") {
+                guard (1...2).contains(count), (0..<32).contains(place) else {  // a width no pattern asks for
+                    return formatted(letter, count, day: day).withUnsafeBufferPointer { text.append(bytes: $0) }
+                }
+                let slot = (count - 1) * 32 + Int(place)
+                if days[slot] == nil {
+                    let start = dayBytes.count
+                    dayBytes += formatted(letter, count, day: day)
+                    days[slot] = start..<dayBytes.count
+                }
+                return Self.append(dayBytes, days[slot]!, into: &text)
+            }
+            for field in fields where field.letter == letter && field.count == count {
+                return Self.append(fieldBytes, field.words, into: &text)
+            }
+            let key = MonthField(day: month.day, letter: letter, count: count)
+            let words: [UInt8]
+            if let known = months[key] {
+                words = known
+            } else {
+                words = formatted(letter, count, day: month.day)
+                if months.count >= Self.keptFields { months.removeAll(keepingCapacity: true) }
+                months[key] = words
+            }
+            fieldBytes += words
+            fields.append((letter, count, fieldBytes.count - words.count..<fieldBytes.count))
+            words.withUnsafeBufferPointer { text.append(bytes: $0) }
+        }
+
+        private static func append(_ bytes: [UInt8], _ range: Range<Int>, into text: inout TextBuilder) {
+            bytes.withUnsafeBufferPointer { text.append(bytes: UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+
+        /// Field `letter` of local day `day`, as ICU writes it.
+        private mutating func formatted(_ letter: UInt8, _ count: Int, day: Int64) -> [UInt8] {
+            let pattern = String(repeating: Character(Unicode.Scalar(letter)), count: count)
+            let formatter =
+                formatters[pattern]
+                ?? {
+                    let formatter = DateFormatter()
+                    formatter.locale = locale
+                    formatter.calendar = system.calendar
+                    formatter.timeZone = TimeZone(identifier: "UTC")
+                    formatter.dateFormat = pattern
+                    return formatter
+                }()
+            formatters[pattern] = formatter
+            return Array(DatePattern.escaped(formatter.string(from: CalendarSystem.date(day))).utf8)
+        }
     }
 }
 

@@ -83,6 +83,18 @@ package final class DateWords: Sendable {
         hours = cycle == .twelve ? table(hour, 24, 3600) : WordList([])
     }
 
+    /// `14:05`, `14:05:30`, `14:00`; or on a 12-hour clock `2:05 PM`, `2:05:30 PM`, `2 PM`: as English chooses. A
+    /// method rather than a pattern handed out, which would be retained and released for each of a window's labels.
+    func writeClock(_ local: LocalTime, seconds: Bool, minutes: Bool, hours: HourCycle, into text: inout TextBuilder) {
+        switch hours {  // each pattern named where it is stored: one chosen by `?:` would be retained
+        case .twentyFour where seconds: write(seconds24, local, into: &text)
+        case .twentyFour: write(clock24, local, into: &text)
+        case .twelve where seconds: write(seconds12, local, into: &text)
+        case .twelve where minutes || local.minute != 0: write(clock12, local, into: &text)
+        case .twelve: write(hour12, local, into: &text)
+        }
+    }
+
     /// `local`'s fields as `pattern` writes them.
     func write(_ pattern: DatePattern, _ local: LocalTime, into text: inout TextBuilder) {
         guard let parts = pattern.parts else { return text.append(bytes: pattern.formatted(local)) }
@@ -99,19 +111,30 @@ package final class DateWords: Sendable {
         _ parts: [DatePattern.Part], _ literals: [UInt8], _ local: LocalTime, into text: inout TextBuilder
     ) {
         var date: CivilDate?  // worked out once a label, if a field needs it (a clock's do not)
-        // In another calendar, the month that holds the day, found once a label if a field needs it.
-        var month: CalendarSystem.MonthStart?
         literals.withUnsafeBufferPointer { literals in
-            for part in parts {
-                switch part {
-                case .literal(let range): text.append(bytes: UnsafeBufferPointer(rebasing: literals[range]))
-                case .field(let letter, let count):
-                    if let calendar, CalendarWords.isCalendars(letter) {
-                        let held = month ?? calendar.system.month(containing: floorQuotient(local.seconds, 86_400))
-                        month = held
-                        calendar.write(letter, count, month: held, local: local, into: &text)
-                        continue
-                    }
+            // `calendar!` where it is stored: bound to a name, it would be retained for each label.
+            guard calendar != nil, parts.contains(where: \.isCalendars) else {
+                return write(parts, literals, local, &date, month: nil, into: &text)
+            }
+            calendar!.withMonth(containing: floorQuotient(local.seconds, 86_400)) { month in
+                write(parts, literals, local, &date, month: &month, into: &text)
+            }
+        }
+    }
+
+    /// `parts` in the Gregorian calendar, or with the calendar's fields from `month`, in its lock (a pointer: an
+    /// optional `inout`).
+    private func write(
+        _ parts: [DatePattern.Part], _ literals: UnsafeBufferPointer<UInt8>, _ local: LocalTime,
+        _ date: inout CivilDate?, month: UnsafeMutablePointer<CalendarWords.Words>?, into text: inout TextBuilder
+    ) {
+        for part in parts {
+            switch part {
+            case .literal(let range): text.append(bytes: UnsafeBufferPointer(rebasing: literals[range]))
+            case .field(let letter, let count):
+                if let month, CalendarWords.isCalendars(letter) {
+                    month.pointee.write(letter, count, into: &text)
+                } else {
                     write(letter, count, local, &date, into: &text)
                 }
             }
@@ -127,20 +150,22 @@ package final class DateWords: Sendable {
         known = date
         switch letter {
         case UInt8(ascii: "y"): digits.write(count == 2 ? date.year % 100 : date.year, width: count, into: &text)
+        // Each list named where it is stored: one chosen by `?:` would be retained for each label.
         case UInt8(ascii: "M"), UInt8(ascii: "L"):
-            if count <= 2 { return digits.write(date.month, width: count, into: &text) }
-            let standalone = letter == UInt8(ascii: "L")
-            let names =
-                count == 3
-                ? (standalone ? months.standaloneAbbreviated : months.abbreviated)
-                : (standalone ? months.standaloneWide : months.wide)
-            names.append(Int(date.month - 1), into: &text)
+            let month = Int(date.month - 1)
+            switch (count, letter == UInt8(ascii: "L")) {
+            case (...2, _): digits.write(date.month, width: count, into: &text)
+            case (3, false): months.abbreviated.append(month, into: &text)
+            case (3, true): months.standaloneAbbreviated.append(month, into: &text)
+            case (_, false): months.wide.append(month, into: &text)
+            case (_, true): months.standaloneWide.append(month, into: &text)
+            }
         case UInt8(ascii: "d"): digits.write(date.day, width: count, into: &text)
-        case UInt8(ascii: "E"):
-            (count == 4 ? weekdays.wide : weekdays.abbreviated).append(Int(date.weekday), into: &text)
-        default:  // `c`: `parts` has no other
-            let names = count == 4 ? weekdays.standaloneWide : weekdays.standaloneAbbreviated
-            names.append(Int(date.weekday), into: &text)
+        case UInt8(ascii: "E") where count == 4: weekdays.wide.append(Int(date.weekday), into: &text)
+        case UInt8(ascii: "E"): weekdays.abbreviated.append(Int(date.weekday), into: &text)
+        // `c`: `parts` has no other
+        case _ where count == 4: weekdays.standaloneWide.append(Int(date.weekday), into: &text)
+        default: weekdays.standaloneAbbreviated.append(Int(date.weekday), into: &text)
         }
     }
 }
@@ -199,6 +224,12 @@ final class DatePattern: Sendable {
     enum Part: Sendable, Hashable {
         case literal(Range<Int>)
         case field(UInt8, count: Int)
+
+        /// Whether it is a field a calendar other than the Gregorian writes (`CalendarWords.isCalendars`).
+        var isCalendars: Bool {
+            guard case .field(let letter, _) = self else { return false }
+            return CalendarWords.isCalendars(letter)
+        }
     }
 
     let parts: [Part]?
@@ -271,7 +302,10 @@ final class DatePattern: Sendable {
 
     /// `text` as XML character data: CLDR's words hold no `<` or `&`, but nothing here assumes it.
     static func escaped(_ text: String) -> String {
-        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+        guard
+            text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") })
+        else { return text }  // nearly always: `replacing` would cost more than the formatting
+        return text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
     }
 
     /// `local`'s fields as Foundation's formatter writes them, for a pattern `parts` does not cover.

@@ -5,8 +5,7 @@ extension TimeLabels {
         let local = tick.local
         switch unit {
         case .clock(let seconds):
-            words.write(
-                clockPattern(of: words, seconds: seconds < 60, minutes: seconds < 3600, local), local, into: &text)
+            words.writeClock(local, seconds: seconds < 60, minutes: seconds < 3600, hours: hours, into: &text)
         case .days: words.write(words.day, local, into: &text)
         case .weeks:
             text.append(byte: UInt8(ascii: "W"))
@@ -38,12 +37,6 @@ extension TimeLabels {
     func writeSpoken(_ local: LocalTime, in language: Language, into text: inout TextBuilder) {
         let words = language.dates
         words.write(hours == .twelve ? words.spoken12 : words.spoken24, local, into: &text)
-    }
-
-    /// `14:05`, `14:05:30`, `14:00`; or on a 12-hour clock `2:05 PM`, `2:05:30 PM`, `2 PM`: as English chooses.
-    private func clockPattern(of words: DateWords, seconds: Bool, minutes: Bool, _ time: LocalTime) -> DatePattern {
-        guard hours == .twelve else { return seconds ? words.seconds24 : words.clock24 }
-        return seconds ? words.seconds12 : (minutes || time.minute != 0) ? words.clock12 : words.hour12
     }
 
     /// The week as the language numbers it, from the week start the timeline has (the language's unless given).

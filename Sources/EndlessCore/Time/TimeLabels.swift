@@ -21,7 +21,8 @@ package struct TimeLabels: Sendable, Hashable {
     /// the clock the renderer writes its offset under it (`offsetText`), so that an hour that happens twice reads
     /// `01:00 +01:00`, then `01:00 +00:00`.
     package func writeMinor(_ tick: TimeTick, unit: CalendarUnit, into text: inout TextBuilder) {
-        if let language { return writeMinor(tick, unit: unit, in: language, into: &text) }
+        // The language handed on where it is stored, not bound to a name (a copy, retained for each label).
+        if language != nil { return writeMinor(tick, unit: unit, in: language!, into: &text) }
         let local = tick.local
         if case .clock(let seconds) = unit {  // the date only where it is written
             return clock(local, seconds: seconds < 60, minutes: seconds < 3600, into: &text)
