@@ -29,10 +29,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Geometry only: no I/O, no server, no rendering.
-        .target(name: "EndlessCore"),
+        .target(name: "EndlessCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
         // Turns the core's tiles into SVG bytes.
         .target(name: "EndlessSVG", dependencies: ["EndlessCore"]),
         // Debian's libdeflate-dev: gzips answers sent in one piece, with the Libdeflate trait.
@@ -55,6 +57,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // Built into the binary, so that `endless` runs from any directory (links to the repository's folders).
             resources: [.embedInCode("Resources/public"), .embedInCode("Resources/templates")]

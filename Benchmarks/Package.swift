@@ -7,8 +7,11 @@ import PackageDescription
 let package = Package(
     name: "EndlessBenchmarks",
     platforms: [.macOS(.v15)],
+    dependencies: [.package(url: "https://github.com/apple/swift-collections", from: "1.6.0")],
     targets: [
-        .target(name: "EndlessCore", path: "endless/Sources/EndlessCore"),
+        .target(
+            name: "EndlessCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")],
+            path: "endless/Sources/EndlessCore"),
         .target(name: "EndlessSVG", dependencies: ["EndlessCore"], path: "endless/Sources/EndlessSVG"),
         .executableTarget(name: "RenderBenchmark", dependencies: ["EndlessCore", "EndlessSVG"]),
     ]

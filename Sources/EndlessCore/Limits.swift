@@ -41,6 +41,20 @@ package enum Limits {
     /// Languages kept, each with its tables (a few kilobytes): a tag past them is looked up each time it comes.
     package static let maximumLanguages = 256
 
+    /// Items in one set: a million load in about a second and 200 MB (docs/performance.md).
+    package static let maximumItemsPerSet = 2_000_000
+    /// Lanes in one set: each is a row group of a timeline's height.
+    package static let maximumLanesPerSet = 64
+    /// Bytes of UTF-8 in an item's title, id, lane name and URL.
+    package static let maximumTitleBytes = 256
+    package static let maximumItemIdBytes = 128
+    package static let maximumLaneNameBytes = 64
+    package static let maximumItemURLBytes = 2048
+    /// Bytes of an items file: two million items of JSON Lines fit.
+    package static let maximumItemsFileBytes = 512 << 20
+    /// Named item sets one server serves.
+    package static let maximumItemSets = 32
+
     /// Largest ruler number (`min`, `max`, `step`, `value`).
     package static let maximumDecimal: Double = 1e12
     /// Sizes a follower's linear mapping (`factor`) may have, either sign: past them a follower's offsets overflow or

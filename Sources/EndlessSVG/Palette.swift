@@ -34,7 +34,7 @@ package struct Palette: Sendable, Hashable {
 
     /// CSS that redraws `light` in `dark` where the reader prefers a dark scheme (`theme=auto`): it matches the
     /// presentation attributes by colour, which CSS overrides, so the drawing itself is the light one unchanged.
-    static func autoStyle(light: Palette, dark: Palette) -> String {
+    static func autoStyle(light: Palette, dark: Palette, more: String = "") -> String {
         let roles: [KeyPath<Palette, String>] = [
             \.background, \.ink, \.accent, \.rule, \.tile, \.highlight, \.border,
         ]
@@ -44,7 +44,7 @@ package struct Palette: Sendable, Hashable {
             let (from, to) = (light[keyPath: role], dark[keyPath: role])
             rules += #"[fill="\#(from)"]{fill:\#(to)}[stroke="\#(from)"]{stroke:\#(to)}"#
         }
-        return "@media (prefers-color-scheme: dark){\(rules)}"
+        return "@media (prefers-color-scheme: dark){\(rules)\(more)}"
     }
 }
 

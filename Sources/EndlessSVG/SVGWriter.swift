@@ -72,6 +72,10 @@ package struct SVGWriter: Sendable {
         more.withUnsafeBytes { write($0) }
     }
 
+    mutating func append(bytes more: UnsafeBufferPointer<UInt8>) {
+        write(UnsafeRawBufferPointer(more))
+    }
+
     /// What is written, read in place.
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }

@@ -14,16 +14,24 @@ public struct TimelineRenderer: Sendable {
     /// A full block's minor ticks, defined once in a window and used by each block whose ticks are even
     /// (`Timeline.evenTicksShift`), for a clock's units.
     private let evenTicks: EvenTicks?
+    /// Items drawn under the axis, in lanes (horizontal timelines).
+    public let items: ItemSet?
+    private let itemsLayer: TimelineItemsLayer?
 
     /// `thickness` is the windows' across the axis (their height, or their width when vertical) and `mirrored`
     /// their direction: a window of another is drawn too, its marks worked out for it.
+    /// With `items` (horizontal only), the axis takes `ItemLayout.axisThickness` at most, and the lanes the rest.
     public init(
         timeline: Timeline, orientation: Orientation = .horizontal, theme: Theme = .light, thickness: Double = 120,
-        mirrored: Bool = false
+        mirrored: Bool = false, items: ItemSet? = nil
     ) {
         (self.timeline, self.orientation, self.theme) = (timeline, orientation, theme)
         palette = .standard(theme == .auto ? .light : theme)
-        marks = TimelineMarks(orientation: orientation, thickness: thickness)
+        self.items = orientation.isVertical ? nil : items
+        itemsLayer = self.items.map { TimelineItemsLayer(items: $0, palette: .of(theme == .auto ? .light : theme)) }
+        marks = TimelineMarks(
+            orientation: orientation,
+            thickness: self.items == nil ? thickness : min(thickness, ItemLayout.axisThickness))
         self.mirrored = mirrored && !orientation.isVertical
         if case .clock = timeline.scale.unit {
             evenTicks = EvenTicks(marks: marks, timeline: timeline, mirrored: self.mirrored, ink: palette.ink)
@@ -33,19 +41,23 @@ public struct TimelineRenderer: Sendable {
     }
 
     /// The renderer of `window`: its orientation and thickness; the CLI and the server both draw with it.
-    public init(window: TimelineWindow, theme: Theme = .light) {
+    public init(window: TimelineWindow, theme: Theme = .light, items: ItemSet? = nil) {
         self.init(
             timeline: window.timeline, orientation: window.orientation, theme: theme,
-            thickness: window.orientation.isVertical ? window.width : window.height, mirrored: window.isMirrored)
+            thickness: window.orientation.isVertical ? window.width : window.height, mirrored: window.isMirrored,
+            items: items)
     }
 
     var documentStyle: String? {
-        theme == .auto ? Palette.autoStyle(light: .standard(.light), dark: .standard(.dark)) : nil
+        guard theme == .auto else { return nil }
+        return Palette.autoStyle(
+            light: .standard(.light), dark: .standard(.dark), more: items == nil ? "" : ItemPalette.autoRules)
     }
 
     /// `window` as a standalone SVG document: its blocks, then the context at the leading edge, the pointer and the
     /// value on top.
-    public func render(_ window: TimelineWindow) -> RenderedWindow {
+    /// With items, `itemsOfBlock` gives each block's (`itemsFragment`), kept from before; without it they are drawn.
+    public func render(_ window: TimelineWindow, itemsOfBlock: ((Int64) -> [UInt8])? = nil) -> RenderedWindow {
         // In a language, the instant as its reader says it (the RFC 3339 value is a program's); the title is that
         // alone but in English.
         let valueText = timeline.language == nil ? timeline.text(window.value) : timeline.spokenText(window.value)
@@ -94,6 +106,7 @@ public struct TimelineRenderer: Sendable {
             writer.append(words, 0..<words.byteCount)  // letters, digits and `–`: nothing to escape
             writer.append("</text>\n")
         }
+        if let itemsLayer { drawItems(itemsLayer, window, itemsOfBlock: itemsOfBlock, into: &writer) }
         appendPointer(window, valueText: valueText, into: &writer)
         writer.append("</svg>\n")
         return RenderedWindow(document: writer.bytes, tileStarts: tileStarts)
@@ -131,8 +144,10 @@ public struct TimelineRenderer: Sendable {
         marks.thickness == thickness ? marks : TimelineMarks(orientation: orientation, thickness: thickness)
     }
 
+    /// The axis's thickness in `window`: all of it, or with items the band above their lanes.
     private func thickness(_ window: TimelineWindow) -> Double {
-        orientation.isVertical ? window.width : window.height
+        let whole = orientation.isVertical ? window.width : window.height
+        return items == nil ? whole : min(whole, ItemLayout.axisThickness)
     }
 
     /// A block's context starts (a long line and its words) and its ticks (a short line and its field), in one
@@ -217,17 +232,46 @@ public struct TimelineRenderer: Sendable {
         }
     }
 
+    /// Block `block`'s items, in lanes from 0 across: what a window places under its axis band, drawn once and
+    /// kept by the server; empty without items.
+    public func itemsFragment(ofBlock block: Int64, mirrored: Bool) -> [UInt8] {
+        guard let itemsLayer else { return [] }
+        let from = timeline.start(ofBlock: block)
+        return itemsLayer.drawBlock(
+            from: from, to: from + timeline.blockSeconds, length: Double(Timeline.ticksPerBlock) * timeline.spacing,
+            mirrored: mirrored)
+    }
+
+    /// The items under `window`'s axis band: each block's fragment (`itemsOfBlock`'s, if given) in place, then the
+    /// lanes' names at the leading edge.
+    private func drawItems(
+        _ layer: TimelineItemsLayer, _ window: TimelineWindow, itemsOfBlock: ((Int64) -> [UInt8])?,
+        into writer: inout SVGWriter
+    ) {
+        let top = thickness(window)
+        writer.append(#"<g font-size="12">"#)
+        for tile in window.blocks.indices {
+            let block = window.block(ofTile: tile)
+            let fragment = itemsOfBlock?(block) ?? itemsFragment(ofBlock: block, mirrored: window.isMirrored)
+            guard !fragment.isEmpty else { continue }
+            appendPlacedTile(x: window.blocks.position(of: tile), y: top, into: &writer) { $0.append(bytes: fragment) }
+        }
+        layer.drawNames(top: top, width: window.width, mirrored: window.isMirrored, into: &writer)
+        writer.append("</g>\n")
+    }
+
     private func appendPointer(_ window: TimelineWindow, valueText: String, into writer: inout SVGWriter) {
         writer.append(#"<path stroke=""#)
         writer.append(colour: palette.accent)
         writer.append(#"" stroke-width="2" d=""#)
         let thickness = thickness(window)
         let centre = (orientation.isVertical ? window.height : window.width) / 2
-        line(along: centre, from: 0, to: orientation.isVertical ? thickness : thickness - 26, into: &writer)
+        let across = items == nil ? thickness - 26 : window.height  // through the lanes
+        line(along: centre, from: 0, to: orientation.isVertical ? thickness : across, into: &writer)
         writer.append(#""/><text x=""#)
         writer.append(orientation.isVertical ? window.width - 6 : window.width / 2)
         writer.append(#"" y=""#)
-        writer.append(orientation.isVertical ? window.height / 2 - 6 : window.height - 8)
+        writer.append(orientation.isVertical ? window.height / 2 - 6 : thickness - 8)
         writer.append(#"" font-size="15" font-weight="bold" fill=""#)
         writer.append(colour: palette.accent)
         writer.append(orientation.isVertical ? #"" text-anchor="end">"# : #"" text-anchor="middle">"#)

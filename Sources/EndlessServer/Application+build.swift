@@ -31,6 +31,8 @@ public func buildApplication(
     }
     router.group("/").add(table, gate: endless.svg.largeWindows, bytesSent: endless.metrics.bytesSent)
 
+    let itemFiles = ItemFiles(options.itemFiles, into: options.endless.items, logger: logger)
+    try itemFiles.load()
     return Application(
         router: router,
         // The parser's limits are far above the 4096-byte URL limit, so that a long URL reaches the
@@ -49,6 +51,7 @@ public func buildApplication(
             address: .hostname(options.host, port: options.port), serverName: shared.serverName,
             backlog: options.listenBacklog,
             availableConnectionsDelegate: OpenConnections(maximum: options.maximumConnections)),
+        services: options.itemFiles.isEmpty ? [] : [itemFiles],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
         logger: logger)
 }

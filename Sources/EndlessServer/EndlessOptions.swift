@@ -36,6 +36,8 @@ public struct EndlessOptions: Sendable {
     /// A folder to serve the elements' script and styles from instead of the copies built in, re-read when a file
     /// changes: for working on `public/` without rebuilding. `nil` serves the built-in files.
     public var publicDirectory: String? = nil
+    /// The item sets timelines draw, by name (`items=launches`): keep it, and replace a set when its data changes.
+    public var items = TimelineItemSets()
 
     public init() {}
 }

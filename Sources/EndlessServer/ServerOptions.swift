@@ -6,6 +6,8 @@ public struct ServerOptions: Sendable {
     public var port = 8080
     /// What is mounted at `/`: caches, chunks, large windows, the page.
     public var endless = EndlessOptions()
+    /// Item sets read from files into `endless.items`, each read again when its file changes: name and path.
+    public var itemFiles: [(name: String, path: String)] = []
 
     /// Time a client has to send a whole request (its head, and any body) once its first byte has arrived; then it
     /// gets 408 and the connection is closed.

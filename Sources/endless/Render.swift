@@ -16,7 +16,7 @@ protocol RenderSubcommand: ParsableCommand {
     /// Each option by its parameter name, `nil` when not given.
     var options: KeyValuePairs<String, String?> { get }
     var accepted: [String] { get }
-    func document(_ parameters: Parameters) throws(EndlessError) -> [UInt8]
+    func document(_ parameters: Parameters) throws -> [UInt8]
 }
 
 extension RenderSubcommand {

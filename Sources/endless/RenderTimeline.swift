@@ -36,6 +36,10 @@ struct RenderTimeline: RenderSubcommand {
     var dir: String?
     @Option(parsing: .unconditional, help: "light, dark, or auto (follows prefers-color-scheme; default light).")
     var theme: String?
+    @Option(
+        parsing: .unconditional,
+        help: "A file of items to draw in lanes under the axis: JSON Lines (.jsonl), or CSV (.csv) with a header.")
+    var items: String?
 
     var options: KeyValuePairs<String, String?> {
         [
@@ -47,8 +51,9 @@ struct RenderTimeline: RenderSubcommand {
     }
     var accepted: [String] { Parameters.timelineNames }
 
-    func document(_ parameters: Parameters) throws(EndlessError) -> [UInt8] {
-        let window = try parameters.timelineWindow()
-        return TimelineRenderer(window: window, theme: try parameters.theme()).render(window).document
+    func document(_ parameters: Parameters) throws -> [UInt8] {
+        let items = try self.items.map { try ItemSet(contentsOf: $0) }
+        let window = try parameters.timelineWindow(items: items)
+        return TimelineRenderer(window: window, theme: try parameters.theme(), items: items).render(window).document
     }
 }

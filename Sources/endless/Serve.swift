@@ -26,6 +26,11 @@ struct Serve: AsyncParsableCommand {
     var largeWindows = 0
     @Option(help: "Large windows that may wait for their turn; one more is answered 503 with Retry-After.")
     var largeWindowQueue = 32
+    @Option(
+        help: ArgumentHelp(
+            "An item set timelines draw, read again when its file changes: NAME=FILE, JSON Lines or .csv; repeatable.",
+            valueName: "name=file"))
+    var items: [String] = []
     @Flag(
         inversion: .prefixedNo,
         help: "Serve /metrics (Prometheus). Turn it off where the server faces the internet with nothing in front.")
@@ -63,6 +68,12 @@ struct Serve: AsyncParsableCommand {
         if largeWindows > 0 { options.endless.concurrentLargeWindows = largeWindows }
         options.endless.queuedLargeWindows = largeWindowQueue
         options.servesMetrics = metrics
+        options.itemFiles = try items.map { pair in
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex,
+                pair.index(after: equals) != pair.endIndex
+            else { throw ValidationError("--items: must be NAME=FILE, as in launches=launches.jsonl") }
+            return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
+        }
         let app = try await buildApplication(options: options, registry: registry, logger: logger) {
             [logger, host] port in
             let shown = host.contains(":") ? "[\(host)]" : host

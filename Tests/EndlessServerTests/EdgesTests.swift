@@ -175,6 +175,29 @@ import Testing
         probe.report()
     }
 
+    /// Items at time's ends and in a burst (`edgeItems`), on every rung at its spacing's edges, at time's ends,
+    /// both directions, in every theme; and the items parameter at its edges.
+    @Test func itemsAtEveryEdge() async throws {
+        let probe = try EdgeProbe()
+        let instants = ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "2026-03-29T00:30:00Z", "2026-03-29T00:40:00Z"]
+        for scale in TimelineScaleEdges.all {
+            for spacing in RequestGrammar.edges(Limits.tickSpacingRange)
+            where Double(spacing).map(Limits.tickSpacingRange.contains) ?? false {
+                for look in ["", "&dir=rtl", "&theme=auto", "&theme=dark&width=8192", "&height=8192&locale=ar-EG"] {
+                    for at in instants {
+                        await probe.check(
+                            "/svg/timeline?items=edges&at=\(at)&scale=\(scale)&spacing=\(spacing)\(look)",
+                            expecting: 200)
+                    }
+                }
+            }
+        }
+        for name in ["nope", "", "EDGES", "edges%00", String(repeating: "e", count: 33)] {
+            await probe.check("/svg/timeline?items=\(name)")
+        }
+        probe.report()
+    }
+
     /// Languages in every script and direction, the calendars a tag may ask for, a keyword ICU's formatters trap on,
     /// and a tag at its bound and one past: at time's ends on every rung, on the ruler's largest numbers in every
     /// format, on the grid's deepest level and the loop's longest count.
@@ -311,6 +334,11 @@ import Testing
         }
         probe.report()
     }
+}
+
+/// Every rung of the timeline's ladder.
+enum TimelineScaleEdges {
+    static let all = TimeScale.allCases.map(\.rawValue)
 }
 
 /// The endpoint table of a server built with the default options, and what its answers broke.

@@ -90,6 +90,7 @@ struct RequestGrammar {
         case (_, "theme"): return pick(Theme.all.map(\.description))
         case (_, "tz"): return pick(chance(0.5) ? Self.zones : Self.everyZone)
         case (_, "locale"): return locale()
+        case (_, "items"): return "edges"
         case (_, "hours"): return pick(HourCycle.allCases.map(\.rawValue))
         case (_, "week-start"): return pick(WeekStart.allCases.map(\.rawValue))
         case (_, "width"), (_, "height"): return number(1...2000)
@@ -226,6 +227,9 @@ struct RequestGrammar {
                     "hi-IN-u-nu-deva", "en-u-nu-roman", "en-u-nu-bogus", "ja-JP-u-ca-japanese", "zz-ZZ", "%00", "",
                 ] + Self.numberEdges)
         case (_, "unit"): return pick([String(repeating: "m", count: 32), String(repeating: "m", count: 33), "%01"])
+        case (_, "items"):
+            return pick(
+                ["nope", "", "Edges", "edges%00", "..%2Fedges", String(repeating: "e", count: 33)] + Self.numberEdges)
         case (_, "subdivisions"): return pick(["2,2,2,2,2,2", "2,2,2,2,2,2,2", "100,100,100", "1", "0", ",", "101"])
         default: return pick(Self.numberEdges + ["", "x"])
         }

@@ -1,4 +1,5 @@
 import CompressNIO
+import EndlessCore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -17,8 +18,32 @@ import Testing
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-/// The server as `endless` runs it: its files built in.
-func testOptions() -> ServerOptions { ServerOptions() }
+/// The server as `endless` runs it: its files built in; and one item set, `edges`, whose items stand at time's ends
+/// and in a burst, with titles that hold what titles hold.
+func testOptions() -> ServerOptions {
+    var options = ServerOptions()
+    try! options.endless.items.replace("edges", with: edgeItems)
+    return options
+}
+
+/// Items at time's ends (a point at each, a range across the whole of time), and a thousand within an hour.
+let edgeItems: ItemSet = {
+    let (first, last) = (Instant.first, Instant.last)
+    var items = [
+        TimelineItem(id: "first", start: first, title: "The first second <&>", lane: "Ends"),
+        TimelineItem(id: "all", start: first, end: last, title: "All of time \u{1}\u{FFFF}", lane: "Ends"),
+        TimelineItem(id: "last", start: last, title: "The last second", lane: "Ends", itemClass: .red),
+    ]
+    for index in 0..<1_000 {
+        items.append(
+            TimelineItem(
+                id: "b\(index)", start: Instant(unchecked: 1_774_744_200 + Int64(index) * 3),
+                end: index % 3 == 0 ? Instant(unchecked: 1_774_744_200 + Int64(index) * 7) : nil,
+                title: String(repeating: "שלום 🚀 ", count: index % 18), lane: "Burst",
+                itemClass: ItemClass.allCases[index % 6]))
+    }
+    return try! ItemSet(items)
+}()
 
 /// What a server's event-loop responders share, for `testOptions()` (or `options`).
 func eventLoopShared(

@@ -1,6 +1,6 @@
 import EndlessCore
 import EndlessSVG
-import Glibc
+import Foundation
 
 /// This thread's CPU time in seconds: on a shared machine, time the thread was not running is not its cost.
 func threadSeconds() -> Double {
@@ -32,6 +32,46 @@ func measure(_ name: String, seconds: Double = 3, _ renderOnce: (Int) -> (tiles:
     }
     let mib = Double(bytes) / 1_048_576 / elapsed
     print("\(name): \(Int(Double(tiles) / elapsed)) per CPU second (\(Int(mib)) MiB/s of SVG, \(iteration) windows)")
+}
+
+/// With `ITEMS=items.jsonl`, only timeline windows are drawn, at six rungs from a minute to a century, centred where
+/// the items are and at their densest place, with the items (`DRAWN=1`, the default) or the same windows without.
+if let path = ProcessInfo.processInfo.environment["ITEMS"] {
+    let items = try! ItemSet(jsonLines: [UInt8](FileManager.default.contents(atPath: path)!), file: path)
+    let drawn = ProcessInfo.processInfo.environment["DRAWN"] != "0"
+    let scales: [TimeScale] = [.minute, .hour, .day, .month, .year, try! TimeScale("100y")]
+    // The densest place: where 256 items of the set start closest together.
+    let all = items.starts.sorted()
+    let gaps = (0..<max(1, all.count - 256)).map { all[$0 + 256] - all[$0] }
+    let densest = gaps.indices.min { gaps[$0] < gaps[$1] } ?? 0
+    var rng = SplitMix()
+    let span = (all.first ?? 0)...(all.last ?? 1)
+    let centres = (0..<4096).map { index in
+        Instant(
+            unchecked: index % 8 == 0 ? all[min(densest + 128, all.count - 1)] : Int64.random(in: span, using: &rng))
+    }
+    let renderers = scales.map { scale in
+        let timeline = try! Timeline(scale: scale, spacing: 80)
+        let height = ItemLayout.axisThickness + ItemLayout.thickness(of: items)
+        return TimelineRenderer(timeline: timeline, thickness: height, items: drawn ? items : nil)
+    }
+    let height = ItemLayout.axisThickness + ItemLayout.thickness(of: items)
+    // Each block's items drawn once and kept, as the server's tile cache keeps them.
+    var kept = Array(repeating: [Int64: [UInt8]](), count: scales.count)
+    measure("timeline windows with \(drawn ? items.count : 0) items") { i in
+        let scale = i % scales.count
+        let renderer = renderers[scale]
+        let window = try! TimelineWindow(
+            timeline: renderer.timeline, at: centres[i & 4095], width: 1200, height: height)
+        let rendered = renderer.render(window) { block in
+            if let fragment = kept[scale][block] { return fragment }
+            let fragment = renderer.itemsFragment(ofBlock: block, mirrored: false)
+            kept[scale][block] = fragment
+            return fragment
+        }
+        return (rendered.tileStarts.count, rendered.document.count)
+    }
+    exit(0)
 }
 
 /// With `LOCALE=de-DE`, every view writes its words in that language (looked up before anything is measured).

@@ -42,14 +42,20 @@ extension Parameters {
         return try Instant(rfc3339: text.utf8.count == 25 ? text.replacing(" ", with: "+") : text, name)
     }
 
-    /// A timeline window at `at` (`defaultInstant`), `width` × `height` (1200 × 120; vertical 200 × 600),
-    /// `orientation` and `dir`.
-    package func timelineWindow() throws(EndlessError) -> TimelineWindow {
+    /// A timeline window at `at` (`defaultInstant`), `width` × `height` (1200 × 120; vertical 200 × 600; with
+    /// `items`, as high as the axis and their lanes), `orientation` and `dir`. Items are drawn on a horizontal
+    /// timeline.
+    package func timelineWindow(items: ItemSet? = nil) throws(EndlessError) -> TimelineWindow {
         let timeline = try timeline()
         let orientation = try orientation()
         let mirrored = try isMirrored(orientation)
+        if items != nil, orientation.isVertical {
+            throw EndlessError("items", "are drawn on a horizontal timeline; leave out orientation=vertical")
+        }
+        let itemsHeight = items.map { ItemLayout.axisThickness + ItemLayout.thickness(of: $0) }
         let (width, height) = try windowSize(
-            defaultWidth: orientation.isVertical ? 200 : 1200, defaultHeight: orientation.isVertical ? 600 : 120)
+            defaultWidth: orientation.isVertical ? 200 : 1200,
+            defaultHeight: orientation.isVertical ? 600 : min(itemsHeight ?? 120, Limits.maximumWindowSide))
         return try TimelineWindow(
             timeline: timeline, at: try instant("at") ?? Self.defaultInstant, width: width, height: height,
             orientation: orientation, mirrored: mirrored)

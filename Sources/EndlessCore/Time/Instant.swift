@@ -20,14 +20,22 @@ public struct Instant: Sendable, Hashable, Comparable {
 
     /// Reads RFC 3339 to the second: `2026-03-29T00:30:00Z`, or with an offset, `2026-03-29T01:30:00+01:00`.
     public init(rfc3339 text: some StringProtocol, _ parameter: String = "at") throws(EndlessError) {
-        guard let seconds = Self.parse(Array(text.utf8)) else {
+        guard let instant = Array(text.utf8).withUnsafeBufferPointer(Instant.init(rfc3339:)) else {
             throw EndlessError(parameter, "must be \(Limits.Accepts.instant)")
         }
-        try self.init(secondsSinceEpoch: seconds, parameter)
+        self = instant
+    }
+
+    /// Reads RFC 3339 from UTF-8 in place (a file's line); `nil` if it is not, or not within time's ends.
+    package init?(rfc3339 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let seconds = Self.parse(bytes), (Self.first...Self.last).contains(Instant(unchecked: seconds)) else {
+            return nil
+        }
+        secondsSinceEpoch = seconds
     }
 
     /// `YYYY-MM-DDTHH:MM:SS` then `Z` or `±HH:MM`, `T` and `Z` in either case; no fraction, no leap second.
-    private static func parse(_ bytes: [UInt8]) -> Int64? {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard bytes.count == 20 || bytes.count == 25 else { return nil }
         func number(_ start: Int, _ count: Int) -> Int64? {
             var value: Int64 = 0

@@ -128,6 +128,13 @@ extension TileCache {
     }
 
     /// Everything a timeline's drawing depends on but its position: what a window's and a block's ETag hash too.
+    /// A timeline's items in a block: the set's version, the rung and spacing (the block's span and length), its
+    /// direction and theme.
+    static func itemsStyle(of items: ItemSet, _ timeline: Timeline, mirrored: Bool, theme: Theme) -> String {
+        "timeline items|\(items.version)|\(timeline.scale.rawValue)|\(timeline.spacing.bitPattern)|\(mirrored)|"
+            + theme.description
+    }
+
     static func style(of renderer: TimelineRenderer, mirrored: Bool, thickness: Double) -> String {
         style(
             of: renderer.timeline, orientation: renderer.orientation, theme: renderer.theme, mirrored: mirrored,

@@ -10,7 +10,8 @@ enum SVGResource: Sendable {
     case rulerBlock(RulerRenderer, block: Int64)
     case gridTile(GridRenderer, GridCoordinate)
     case loopItem(LoopRenderer, item: Int64)
-    case timelineWindow(TimelineWindow, Theme)
+    /// A timeline window, and the items it draws.
+    case timelineWindow(TimelineWindow, Theme, ItemSet?)
     /// A timeline's block, `thickness` points across.
     case timelineBlock(TimelineRenderer, block: Int64, mirrored: Bool, thickness: Double)
 
@@ -39,7 +40,7 @@ enum SVGResource: Sendable {
                 case .rulerWindow: Parameters.rulerNames
                 case .gridWindow: Parameters.gridNames
                 case .loopWindow: Parameters.loopNames
-                case .timelineWindow: Parameters.timelineNames
+                case .timelineWindow: Parameters.timelineNames + ["items"]
                 case .rulerBlock: SVGResource.rulerTileNames
                 case .gridTile: SVGResource.gridTileNames
                 case .loopItem: SVGResource.loopTileNames
@@ -106,8 +107,9 @@ enum SVGResource: Sendable {
             hash.combine("loop item")
             hash.combine(TileCache.style(of: renderer))
             hash.combine(item)
-        case .timelineWindow(let window, let theme):
+        case .timelineWindow(let window, let theme, let items):
             hash.combine("timeline window")
+            if let items { hash.combine(items.version) }
             let thickness = window.orientation.isVertical ? window.width : window.height
             hash.combine(
                 TileCache.style(
@@ -131,7 +133,7 @@ enum SVGResource: Sendable {
         switch self {
         case .rulerWindow(let window, _): window.ruler.configuration.language
         case .rulerBlock(let renderer, _): renderer.ruler.configuration.language
-        case .timelineWindow(let window, _): window.timeline.language
+        case .timelineWindow(let window, _, _): window.timeline.language
         case .timelineBlock(let renderer, _, _, _): renderer.timeline.language
         case .gridWindow(let window, _): window.grid.language
         case .gridTile(let renderer, _): renderer.grid.language
@@ -146,7 +148,7 @@ enum SVGResource: Sendable {
         case .rulerWindow(let window, _): window.blocks.count
         case .gridWindow(let window, _): window.columns.count * window.rows.count
         case .loopWindow(let window, _): window.items.count
-        case .timelineWindow(let window, _): window.blocks.count
+        case .timelineWindow(let window, _, _): window.blocks.count
         case .rulerBlock, .gridTile, .loopItem, .timelineBlock: 1
         }
     }
@@ -172,8 +174,16 @@ enum SVGResource: Sendable {
             return RenderedWindow(document: renderer.tileDocument(tile))
         case .loopItem(let renderer, let item):
             return RenderedWindow(document: renderer.itemDocument(item))
-        case .timelineWindow(let window, let theme):
-            return TimelineRenderer(window: window, theme: theme).render(window)
+        case .timelineWindow(let window, let theme, let items):
+            let renderer = TimelineRenderer(window: window, theme: theme, items: items)
+            guard let items, let cache else { return renderer.render(window) }
+            // Each block's items drawn once and kept: a window over them copies them.
+            let style = TileCache.itemsStyle(of: items, window.timeline, mirrored: window.isMirrored, theme: theme)
+            return renderer.render(window) { block in
+                cache.content(for: TileKey(style: style, x: block)) {
+                    renderer.itemsFragment(ofBlock: block, mirrored: window.isMirrored)
+                }
+            }
         case .timelineBlock(let renderer, let block, let mirrored, let thickness):
             return RenderedWindow(document: renderer.renderBlock(block, mirrored: mirrored, thickness: thickness))
         }
@@ -181,9 +191,11 @@ enum SVGResource: Sendable {
 }
 
 extension SVGResource {
-    /// Reads a window request's query; a ruler's look is drawn by `looks` (made now without it).
-    static func window(view: String, query: [(String, String)], looks: RulerLooks?) throws(EndlessError) -> SVGResource
-    {
+    /// Reads a window request's query; a ruler's look is drawn by `looks` (made now without it), a timeline's items
+    /// are `items`'s.
+    static func window(
+        view: String, query: [(String, String)], looks: RulerLooks?, items: TimelineItemSets?
+    ) throws(EndlessError) -> SVGResource {
         switch view {
         case "ruler":
             let parameters = try Parameters(query, accepted: Parameters.rulerNames)
@@ -197,21 +209,26 @@ extension SVGResource {
             let parameters = try Parameters(query, accepted: Parameters.loopNames)
             return .loopWindow(try parameters.loopWindow(), try parameters.theme())
         case "timeline":
-            let parameters = try Parameters(query, accepted: Parameters.timelineNames)
-            return .timelineWindow(try parameters.timelineWindow(), try parameters.theme())
+            let parameters = try Parameters(query, accepted: Parameters.timelineNames + ["items"])
+            let set = try parameters.text("items").map { name throws(EndlessError) in
+                guard let items else { throw EndlessError("items", "\(name) is not an item set here", kind: .notFound) }
+                return try items.named(name)
+            }
+            return .timelineWindow(try parameters.timelineWindow(items: set), try parameters.theme(), set)
         default: throw EndlessError("view", "\(view) is not a view; use ruler, grid, loop or timeline", kind: .notFound)
         }
     }
 
     /// Reads an `/svg/…` path (not percent-encoded) and its query as the SVG routes do; `nil` if no route has the path.
     /// Any of them may pin the rendering version with `v`. A ruler window's look comes from `looks` when given.
-    static func at(path: Substring, query: [(String, String)], looks: RulerLooks?) throws(EndlessError) -> SVGResource?
-    {
+    static func at(
+        path: Substring, query: [(String, String)], looks: RulerLooks?, items: TimelineItemSets? = nil
+    ) throws(EndlessError) -> SVGResource? {
         let query = try unpinned(query)
         let parts = segments(of: path)
         guard parts.count >= 3, parts[0].isEmpty, parts[1] == "svg" else { return nil }
         switch (parts[2], parts.count) {
-        case (_, 3): return try window(view: String(parts[2]), query: query, looks: looks)
+        case (_, 3): return try window(view: String(parts[2]), query: query, looks: looks, items: items)
         case ("ruler", 5) where parts[3] == "tiles": return try rulerBlock(file: String(parts[4]), query: query)
         case ("loop", 5) where parts[3] == "tiles": return try loopItem(file: String(parts[4]), query: query)
         case ("timeline", 5) where parts[3] == "tiles":

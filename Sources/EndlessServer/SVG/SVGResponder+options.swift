@@ -6,6 +6,7 @@ extension SVGResponder {
             responses: responses, metrics: metrics, compressors: compressors, bytesPerChunk: options.bytesPerChunk,
             largeWindows: RenderGate(
                 concurrent: options.concurrentLargeWindows, queued: options.queuedLargeWindows,
-                smallestTiles: options.maximumTilesOnEventLoop + 1, maximumUnsentBytes: options.maximumUnsentBytes))
+                smallestTiles: options.maximumTilesOnEventLoop + 1, maximumUnsentBytes: options.maximumUnsentBytes),
+            items: options.items)
     }
 }

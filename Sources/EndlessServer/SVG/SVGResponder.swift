@@ -19,6 +19,8 @@ struct SVGResponder: Sendable {
     let bytesPerChunk: Int
     /// Takes turns among the large windows.
     let largeWindows: RenderGate
+    /// The item sets timelines draw.
+    let items: TimelineItemSets
 
     /// What a request gets before anything is drawn: an answer at hand, or a resource to draw.
     enum Decision {
@@ -42,7 +44,7 @@ struct SVGResponder: Sendable {
     /// `target` is the path below the mount, with the query.
     func decide(_ request: HTTPRequest, target: String) throws(EndlessError) -> Decision {
         let gzip = request.headerFields.acceptsGzip
-        let key = Self.cacheKey(path: target, gzip: gzip)
+        let key = Self.cacheKey(path: target, gzip: gzip, items: items.generation)
         let conditional = request.headerFields[.ifNoneMatch] != nil || request.method == .head
         if let cached = responses.response(for: key, countingMisses: false) {
             guard conditional,
@@ -54,7 +56,9 @@ struct SVGResponder: Sendable {
         }
         let uri = URI(target)
         let query = uri.queryPairs
-        guard let resource = try SVGResource.at(path: uri.path[...], query: query, looks: tiles.rulerLooks) else {
+        guard
+            let resource = try SVGResource.at(path: uri.path[...], query: query, looks: tiles.rulerLooks, items: items)
+        else {
             throw EndlessError("path", "\(uri.path) is not here; see / for what is", kind: .notFound)
         }
         let drawing = Drawing(
@@ -131,7 +135,11 @@ struct SVGResponder: Sendable {
     private static let pinnedGzipHeaders = makeHeaders(pinned: true, gzip: true)
 
     /// The response cache's key: the URL as sent, and the encoding.
-    static func cacheKey(path: String, gzip: Bool) -> String { (gzip ? "gzip " : "identity ") + path }
+    /// The encoding, the item sets' generation (a response drawn before they changed is never found after) and the
+    /// path.
+    static func cacheKey(path: String, gzip: Bool, items: UInt64 = 0) -> String {
+        (gzip ? "gzip " : "identity ") + (items == 0 ? "" : "\(items) ") + path
+    }
 
     /// Where the document's chunks end: each is whole tiles, at least `bytesPerChunk` long but the last (the head
     /// starts the first, the tail ends the last).

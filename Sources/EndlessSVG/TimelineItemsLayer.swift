@@ -1,0 +1,266 @@
+import EndlessCore
+
+/// A timeline's items under its axis, one band a lane: its rows of bars (ranges) and diamonds (points), each titled
+/// where there is room, or, where a lane holds more than can be told apart, how many items each few points hold
+/// (exact counts, in a `<title>` a pointer and a screen reader read).
+struct TimelineItemsLayer: Sendable {
+    let items: ItemSet
+    let palette: ItemPalette
+
+    private typealias Layout = ItemLayout
+
+    /// One block's lanes, as its own fragment: `from..<to` its seconds, `length` its points along (time from its
+    /// left, or from its right where time runs to the left), the lanes from 0 across. Blocks are drawn once and
+    /// kept (the server's tile cache), so that a window over them copies them.
+    func drawBlock(from: Int64, to: Int64, length: Double, mirrored: Bool) -> [UInt8] {
+        let perSecond = length / Double(to - from)
+        let x = { (seconds: Int64) in
+            let along = Double(seconds - from) * perSecond
+            return mirrored ? length - along : along
+        }
+        var writer = SVGWriter(capacity: 1024)
+        var laneTop = 0.0
+        for (index, lane) in items.lanes.enumerated() {
+            if Layout.showsItems(of: items, lane: index, from: from, to: to, length: length) {
+                for row in 0..<min(lane.rows.count, Layout.rowsShown) {
+                    drawRow(
+                        lane: index, row: row, top: laneTop + Double(row) * Layout.rowHeight, width: length,
+                        from: from, to: to, mirrored: mirrored, x: x, into: &writer)
+                }
+            } else {
+                drawCounts(
+                    lane: index, top: laneTop, height: Layout.thickness(of: lane) - Layout.laneGap, length: length,
+                    from: from, to: to, mirrored: mirrored, x: x, into: &writer)
+            }
+            laneTop += Layout.thickness(of: lane)
+        }
+        return writer.bytes
+    }
+
+    /// The lanes' names at a window's leading edge, `top` points down, on a backdrop: always in view.
+    func drawNames(top: Double, width: Double, mirrored: Bool, into writer: inout SVGWriter) {
+        var laneTop = top
+        for lane in items.lanes {
+            if !lane.name.isEmpty { drawName(lane.name, top: laneTop, width: width, mirrored: mirrored, into: &writer) }
+            laneTop += Layout.thickness(of: lane)
+        }
+    }
+
+    /// A row's items in view: bars and diamonds, and each title where it fits before the next item.
+    private func drawRow(
+        lane: Int, row: Int, top: Double, width: Double, from: Int64, to: Int64, mirrored: Bool,
+        x: (Int64) -> Double, into writer: inout SVGWriter
+    ) {
+        let range = items.items(inLane: lane, row: row, from: from, to: to)
+        for item in range {
+            let (start, end) = (x(items.starts[item]), x(items.ends[item]))
+            // Where the next item of the row begins: a title stops before it.
+            let next = item + 1 < items.lanes[lane].rows[row].upperBound ? x(items.starts[item + 1]) : nil
+            let fill = palette.fills[Int(items.kinds[item] & ~ItemSet.pointBit)]
+            if items.isPoint(item) {
+                let middle = top + Layout.barHeight / 2 + 2
+                writer.append(#"<path fill=""#)
+                writer.append(colour: fill)
+                writer.append(#"" d="M"#)
+                writer.append(start)
+                writer.append(" ")
+                writer.append(middle - 6)
+                writer.append(#"l6 6l-6 6l-6-6z"/>"#)
+                let room = (mirrored ? start - (next ?? -1) : (next ?? width + 1) - start) - 16
+                title(
+                    of: item, at: mirrored ? start - 9 : start + 9, baseline: middle + 4, room: room,
+                    mirrored: mirrored, colour: palette.ink, into: &writer)
+            } else {
+                // At least 2 points wide, and no further out than just past the window.
+                var (left, right) = (min(start, end), max(start, end))
+                (left, right) = (max(left, -2), min(max(right, left + 2), width + 2))
+                writer.append(#"<rect fill=""#)
+                writer.append(colour: fill)
+                writer.append(#"" x=""#)
+                writer.append(left)
+                writer.append(#"" y=""#)
+                writer.append(top + 2)
+                writer.append(#"" width=""#)
+                writer.append(right - left)
+                writer.append(#"" height=""#)
+                writer.append(Layout.barHeight)
+                writer.append(#"" rx="3"/>"#)
+                // The title at the bar's start, or at the window's edge where the start is out of view.
+                let (visibleLeft, visibleRight) = (max(left, 0), min(right, width))
+                title(
+                    of: item, at: mirrored ? visibleRight - 4 : visibleLeft + 4, baseline: top + 15,
+                    room: visibleRight - visibleLeft - 8, mirrored: mirrored, colour: palette.barText, into: &writer)
+            }
+        }
+    }
+
+    /// Item `item`'s title from `at`, cut with `…` to `room` points; none where not even a letter fits.
+    private func title(
+        of item: Int, at: Double, baseline: Double, room: Double, mirrored: Bool, colour: String,
+        into writer: inout SVGWriter
+    ) {
+        guard room >= 14 else { return }
+        items.withTitle(item) { title in
+            guard !title.isEmpty else { return }
+            writer.append(#"<text fill=""#)
+            writer.append(colour: colour)
+            writer.append(#"" x=""#)
+            writer.append(at)
+            writer.append(#"" y=""#)
+            writer.append(baseline)
+            writer.append(mirrored ? #"" text-anchor="end">"# : #"">"#)
+            writer.append(xmlText: title, fitting: room)
+            writer.append("</text>")
+        }
+    }
+
+    /// How many items each `bucket` points of the lane hold (the block split evenly, in whole seconds), as bars
+    /// whose height grows with the count's logarithm, each with its exact count as its title.
+    private func drawCounts(
+        lane: Int, top: Double, height: Double, length: Double, from: Int64, to: Int64, mirrored: Bool,
+        x: (Int64) -> Double, into writer: inout SVGWriter
+    ) {
+        let span = to - from
+        let buckets = Int64(max(1, min(Double(span), (length / Layout.bucket).rounded(.down))))
+        var counts: [Int] = []
+        counts.reserveCapacity(Int(buckets))
+        for bucket in 0..<buckets {
+            counts.append(
+                items.count(
+                    inLane: lane, from: from + span * bucket / buckets, to: from + span * (bucket + 1) / buckets))
+        }
+        let most = Self.logarithm(Double(counts.max() ?? 1) + 1)
+        writer.append(#"<g fill=""#)
+        writer.append(colour: palette.counts)
+        writer.append(#"">"#)
+        for (bucket, count) in counts.enumerated() where count > 0 {
+            let tall = max(3, (height * Self.logarithm(Double(count) + 1) / most).rounded())
+            let (a, b) = (x(from + span * Int64(bucket) / buckets), x(from + span * Int64(bucket + 1) / buckets))
+            writer.append(#"<rect x=""#)
+            writer.append(min(a, b))
+            writer.append(#"" y=""#)
+            writer.append(top + height - tall + 2)
+            writer.append(#"" width=""#)
+            writer.append(max(abs(b - a) - 1, 1))
+            writer.append(#"" height=""#)
+            writer.append(tall)
+            writer.append(#""><title>"#)
+            writer.append(Int64(count))
+            writer.append(count == 1 ? " item</title></rect>" : " items</title></rect>")
+        }
+        writer.append("</g>")
+    }
+
+    /// About log₂ `x`: exact at powers of two, straight between them; a count's bar height.
+    private static func logarithm(_ x: Double) -> Double { Double(x.exponent) + x.significand - 1 }
+
+    /// The lane's name at the window's leading edge, on a backdrop: always in view.
+    private func drawName(_ name: String, top: Double, width: Double, mirrored: Bool, into writer: inout SVGWriter) {
+        var characters = 0.0
+        for scalar in name.unicodeScalars { characters += SVGWriter.width(of: scalar) }
+        writer.append(#"<rect fill=""#)
+        writer.append(colour: palette.background)
+        writer.append(#"" opacity="0.85" x=""#)
+        writer.append(mirrored ? width - characters - 10 : 0)
+        writer.append(#"" y=""#)
+        writer.append(top)
+        writer.append(#"" width=""#)
+        writer.append(characters + 10)
+        writer.append(#"" height="16"/><text font-weight="bold" fill=""#)
+        writer.append(colour: palette.ink)
+        writer.append(#"" x=""#)
+        writer.append(mirrored ? width - 4 : 4)
+        writer.append(#"" y=""#)
+        writer.append(top + 12)
+        writer.append(mirrored ? #"" text-anchor="end">"# : #"">"#)
+        writer.append(escaped: name)
+        writer.append("</text>")
+    }
+}
+
+/// Items' colours in a theme: a class's fill, a bar's title, a point's title (the ink), the counts.
+struct ItemPalette: Sendable, Hashable {
+    let fills: [String]
+    let barText: String
+    let ink: String
+    let counts: String
+    let background: String
+
+    static let light = ItemPalette(
+        fills: ["#90caf9", "#a5d6a7", "#ffcc80", "#ef9a9a", "#ce93d8", "#e0e0e0"], barText: "#1a1a1a", ink: "#333",
+        counts: "#78909c", background: "#fafafa")
+    static let dark = ItemPalette(
+        fills: ["#1565c0", "#2e7d32", "#b35400", "#b71c1c", "#6a1b9a", "#555"], barText: "#fff", ink: "#ddd",
+        counts: "#90a4ae", background: "#1e1e1e")
+
+    static func of(_ theme: Theme) -> ItemPalette { theme == .dark ? dark : light }
+
+    /// `theme=auto`'s rules for the colours only items use, as `Palette.autoStyle` writes them.
+    static var autoRules: String {
+        let pairs = zip(light.fills, dark.fills) + [(light.barText, dark.barText), (light.counts, dark.counts)]
+        return pairs.map { #"[fill="\#($0.0)"]{fill:\#($0.1)}"# }.joined()
+    }
+}
+
+extension SVGWriter {
+    /// About how many points a scalar takes at 12 points: wide East Asian letters and emoji about twice a Latin
+    /// letter, combining marks none.
+    static func width(of scalar: Unicode.Scalar) -> Double {
+        switch scalar.value {
+        case 0x300..<0x370, 0x200B...0x200F, 0xFE00...0xFE0F: 0
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
+            12.5
+        case ..<0x80: 7
+        default: 7.5
+        }
+    }
+
+    /// UTF-8 text (valid: an item's, checked when read) as XML character data, cut with `…` where it would take
+    /// more than `room` points: `& < > " '` escaped, and each character XML 1.0 cannot hold (a control character
+    /// but tab, line feed and return; U+FFFE, U+FFFF) written as U+FFFD.
+    mutating func append(xmlText bytes: UnsafeBufferPointer<UInt8>, fitting room: Double) {
+        let ellipsis = 7.0
+        var total = 0.0
+        forEachScalar(in: bytes) { scalar, _ in total += Self.width(of: scalar) }
+        var used = 0.0
+        var done = false
+        forEachScalar(in: bytes) { scalar, range in
+            guard !done else { return }
+            let width = Self.width(of: scalar)
+            if total > room && used + width + ellipsis > room {
+                append("…")
+                done = true
+                return
+            }
+            used += width
+            switch scalar {
+            case "&": append("&amp;")
+            case "<": append("&lt;")
+            case ">": append("&gt;")
+            case "\"": append("&quot;")
+            case "'": append("&#39;")
+            case "\t", "\n", "\r": append(" ")
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: append("\u{FFFD}")
+            default: append(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+            }
+        }
+    }
+
+    /// Each scalar of valid UTF-8 and the bytes it takes.
+    private func forEachScalar(
+        in bytes: UnsafeBufferPointer<UInt8>, _ body: (Unicode.Scalar, Range<Int>) -> Void
+    ) {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            var value = UInt32(lead) & (length == 1 ? 0x7F : 0xFF >> (length + 1))
+            for offset in 1..<max(length, 1) where index + offset < bytes.count {
+                value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+            }
+            body(Unicode.Scalar(value) ?? "\u{FFFD}", index..<min(index + length, bytes.count))
+            index += length
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import EndlessCore
+
+/// Items read from JSON Lines and CSV, checked field by field, arranged in rows that never overlap, and counted
+/// exactly in any span.
+@Suite struct ItemSetTests {
+    static func jsonLines(_ lines: [String], file: String = "t.jsonl") throws(ItemError) -> ItemSet {
+        try ItemSet(jsonLines: Array(lines.joined(separator: "\n").utf8), file: file)
+    }
+
+    static func fault(_ lines: [String]) -> String {
+        do {
+            _ = try jsonLines(lines)
+            return "read"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func aLineReadsEveryField() throws {
+        let items = try Self.jsonLines([
+            #"{"id":"a","start":"2026-03-29T00:30:00Z","end":"2026-03-29T02:00:00+01:00","title":"Launch <1> & \"go\"","lane":"Ops","class":"red","url":"https://example.com/a"}"#,
+            "",
+            #"  {"title":"Point \u00e9\ud83d\ude80","start":"2026-03-29T01:00:00Z","id":7, "extra":{"nested":[1,2.5e3,true,null]}}  "#,
+        ])
+        #expect(items.count == 2 && items.lanes.map(\.name) == ["", "Ops"])
+        let point = items.item(0, lane: 0)
+        #expect(point.id == "7" && point.title == "Point é🚀" && point.end == nil && point.itemClass == .blue)
+        let range = items.item(1, lane: 1)
+        #expect(range.title == #"Launch <1> & "go""# && range.itemClass == .red && range.url == "https://example.com/a")
+        #expect(range.start.secondsSinceEpoch == 1_774_744_200 && range.end?.secondsSinceEpoch == 1_774_746_000)
+    }
+
+    /// Each fault names the file, the line (from 1, blank lines counted) and the field, and what it accepts.
+    @Test(arguments: [
+        (#"{"id":"a","start":"2026-13-01T00:00:00Z","title":"t"}"#, "t.jsonl:2: start: must be an RFC 3339 instant"),
+        (#"{"id":"a","start":"2026-03-29T00:00:00Z"}"#, "t.jsonl:2: title: is missing"),
+        (#"{"start":"2026-03-29T00:00:00Z","title":"t"}"#, "t.jsonl:2: id: is missing"),
+        (
+            #"{"id":"a","start":"2026-03-29T00:00:00Z","end":"2026-03-28T00:00:00Z","title":"t"}"#,
+            "t.jsonl:2: end: must not be before start"
+        ),
+        (#"{"id":"a","start":"2026-03-29T00:00:00Z","title":"t","class":"pink"}"#, "t.jsonl:2: class: must be one of"),
+        (
+            #"{"id":"a","start":"2026-03-29T00:00:00Z","title":"t","url":"javascript:alert(1)"}"#,
+            "t.jsonl:2: url: must be an http or https URL"
+        ),
+        (#"{"id":"a","start":"2026-03-29T00:00:00Z","title":"t","url":"//evil.example"}"#, "t.jsonl:2: url:"),
+        (#"{"id":"a","id":"b","start":"2026-03-29T00:00:00Z","title":"t"}"#, "t.jsonl:2: id: is given twice"),
+        (#"{"id":"a","start":"2026-03-29T00:00:00Z","title":"t"} x"#, "t.jsonl:2: line: must hold one JSON object"),
+        (#"{"id":"a","start":"2026-03-29T00:00:00Z","title":"t""#, "t.jsonl:2: line: must be JSON"),
+        (#"{"id":"a","start":"2026-03-29T00:00:00Z","title":"\ud800"}"#, "t.jsonl:2: line: has half a surrogate"),
+        (#"{"id":1.5,"start":"2026-03-29T00:00:00Z","title":"t"}"#, "t.jsonl:2: id: must be a string or a whole"),
+        (#"{"id":"a","start":"2026-03-29T00:00:00Z","title":null}"#, "t.jsonl:2: title: must be a string"),
+        ("[1]", "t.jsonl:2: line: must be JSON: expected an object"),
+        (
+            #"{"id":"a","start":"2026-03-29T00:00:00Z","title":"t","x":"#
+                + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "}",
+            "t.jsonl:2: line: nests more than 64"
+        ),
+        (
+            #"{"id":"a","start":"2026-03-29T00:00:00Z","title":""# + String(repeating: "x", count: 257) + #""}"#,
+            "t.jsonl:2: title: must be at most 256 bytes"
+        ),
+    ])
+    func aBadLineIsNamed(line: String, message: String) {
+        let good = #"{"id":"ok","start":"2026-03-29T00:00:00Z","title":"fine"}"#
+        let fault = Self.fault([good, line])
+        #expect(fault.hasPrefix(message), "\(fault)")
+    }
+
+    @Test func invalidUTF8IsRefused() {
+        var bytes = Array(#"{"id":"a","start":"2026-03-29T00:00:00Z","title":"x"#.utf8)
+        bytes += [0xC3, 0x28] + Array(#""}"#.utf8)
+        #expect(throws: ItemError("f:1", "title", "must be UTF-8")) { try ItemSet(jsonLines: bytes, file: "f") }
+    }
+
+    @Test func csvReadsQuotedFieldsAndNamesItsLines() throws {
+        let text =
+            "\u{FEFF}title,start,id,end,lane,class,url,note\r\n"
+            + "\"A, \"\"quoted\"\"\nline\",2026-03-29T00:00:00Z,1,,Ops,green,,x\r\n"
+            + "\r\n"
+            + "B,2026-03-29T01:00:00Z,2,2026-03-29T03:00:00Z,,,/b,\n"
+        let items = try ItemSet(csv: Array(text.utf8), file: "t.csv")
+        #expect(items.count == 2 && items.lanes.map(\.name) == ["", "Ops"])
+        #expect(items.item(0, lane: 0).url == "/b" && items.item(1, lane: 1).title == "A, \"quoted\"\nline")
+        let bad = "id,start,title\n1,2026-03-29T00:00:00Z,a\n2,nope,b\n"
+        #expect(throws: ItemError("t.csv", "start", "must be \(Limits.Accepts.instant)").with(line: 3)) {
+            try ItemSet(csv: Array(bad.utf8), file: "t.csv")
+        }
+        #expect(throws: ItemError("t.csv:1", "title", "has no column: the header row names id, start and title")) {
+            try ItemSet(csv: Array("id,start\n".utf8), file: "t.csv")
+        }
+    }
+
+    @Test func limitsAreKept() {
+        let lanes = (0...Limits.maximumLanesPerSet).map {
+            #"{"id":"a","start":"2026-03-29T00:00:00Z","title":"t","lane":"L\#($0)"}"#
+        }
+        #expect(Self.fault(lanes).hasPrefix("t.jsonl:65: lane: a set has at most 64 lanes"))
+        let file = [UInt8](repeating: 0x20, count: Limits.maximumItemsFileBytes + 1)
+        #expect(throws: ItemError.self) { try ItemSet(jsonLines: file, file: "big") }
+    }
+
+    /// Random sets: rows never hold two items at once, nothing moves row when items come in another order, and a
+    /// span's count is the brute-force count, at any span.
+    @Test func rowsNeverOverlapAndCountsAreExact() throws {
+        var random = SeededGenerator(seed: 52)
+        var items: [TimelineItem] = []
+        for index in 0..<3_000 {
+            let start = Int64.random(in: 0...100_000, using: &random)
+            let end = Bool.random(using: &random) ? nil : start + Int64.random(in: 0...5_000, using: &random)
+            items.append(
+                TimelineItem(
+                    id: "i\(index)", start: Instant(unchecked: start), end: end.map(Instant.init(unchecked:)),
+                    title: "t", lane: ["", "a", "b"][index % 3]))
+        }
+        let set = try ItemSet(items)
+        let shuffled = try ItemSet(items.shuffled(using: &random))
+        #expect(set.version == shuffled.version, "the same items arrange the same, whatever their order")
+        for (laneIndex, lane) in set.lanes.enumerated() {
+            for row in lane.rows {
+                for item in row.dropFirst() { #expect(set.starts[item] > set.ends[item - 1]) }
+            }
+            let mine = items.filter { $0.lane == lane.name }
+            for _ in 0..<200 {
+                let from = Int64.random(in: -1_000...106_000, using: &random)
+                let to = from + Int64.random(in: 1...20_000, using: &random)
+                let expected = mine.filter {
+                    $0.start.secondsSinceEpoch < to && ($0.end ?? $0.start).secondsSinceEpoch >= from
+                }
+                #expect(set.count(inLane: laneIndex, from: from, to: to) == expected.count)
+                let inRows = (0..<lane.rows.count).reduce(0) {
+                    $0 + set.items(inLane: laneIndex, row: $1, from: from, to: to).count
+                }
+                #expect(inRows == expected.count)
+            }
+        }
+    }
+
+    @Test func aDenseLaneShowsCountsAndASparseOneItsItems() throws {
+        let burst = (0..<1_000).map {
+            TimelineItem(id: "\($0)", start: Instant(unchecked: 1_000 + Int64($0)), title: "b", lane: "burst")
+        }
+        let set = try ItemSet(
+            burst + [TimelineItem(id: "x", start: Instant(unchecked: 5_000), title: "x", lane: "one")])
+        #expect(!ItemLayout.showsItems(of: set, lane: 0, from: 0, to: 10_000, length: 1_200))
+        #expect(ItemLayout.showsItems(of: set, lane: 0, from: 1_000, to: 1_100, length: 1_200))
+        #expect(ItemLayout.showsItems(of: set, lane: 1, from: 0, to: 10_000, length: 1_200))
+    }
+}
+
+extension ItemError {
+    func with(line: Int) -> ItemError { ItemError("\(place):\(line)", field, reason) }
+}

@@ -1,0 +1,156 @@
+import EndlessCore
+import Foundation
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+import HummingbirdTesting
+import Logging
+import Testing
+
+@testable import EndlessServer
+
+/// Issue 52 through the server: a timeline window draws a named set's items under its axis; a name it lacks is a
+/// 404 naming it; a replaced set (an app's, or a file read again) is what the next answer draws, never a cached
+/// answer drawn before; a file that no longer reads changes nothing.
+@Suite struct ItemsServerTests {
+    static let titles = [
+        "Launch <one> & \"two\"", "control \u{1}\u{7F} \u{FFFE}", "שלום עולם", "🚀 liftoff", "ok",
+    ]
+
+    static func set(_ count: Int = 40, title: (Int) -> String = { titles[$0 % titles.count] }) throws -> ItemSet {
+        try ItemSet(
+            (0..<count).map { index in
+                TimelineItem(
+                    id: "i\(index)", start: Instant(unchecked: 1_774_744_200 + Int64(index) * 600),
+                    end: index % 2 == 0 ? nil : Instant(unchecked: 1_774_744_200 + Int64(index) * 600 + 1_800),
+                    title: title(index), lane: ["", "Ops", "Launches"][index % 3],
+                    itemClass: ItemClass.allCases[index % ItemClass.allCases.count],
+                    url: index % 5 == 0 ? "https://example.com/\(index)" : nil)
+            })
+    }
+
+    static func get(_ client: some TestClientProtocol, _ uri: String) async throws -> (Int, String, String?) {
+        try await client.execute(uri: uri, method: .get) { response in
+            (Int(response.status.code), String(buffer: response.body), response.headers[.eTag])
+        }
+    }
+
+    @Test func aWindowDrawsItsSetsItemsUnderTheAxis() async throws {
+        var options = testOptions()
+        try options.endless.items.replace("launches", with: Self.set())
+        try await withServer(options: options) { client, _ in
+            let query = "items=launches&scale=5min&at=2026-03-29T01:00:00Z"
+            let (status, body, etag) = try await Self.get(client, "/svg/timeline?" + query)
+            #expect(status == 200)
+            #expect(XMLParser(data: Data(body.utf8)).parse(), "well formed, whatever the titles hold")
+            // The axis, then three lanes of two rows (a range ends as the next begins), each 22 points, 8 between.
+            #expect(body.contains(#"height="276""#), "\(body.prefix(300))")
+            #expect(body.contains(">Ops</text>") && body.contains(">Launches</text>"))
+            #expect(body.contains("Launch &lt;one&gt; &amp; &quot;two&quot;") || body.contains("Launch &lt;one&gt;"))
+            #expect(!body.contains("\u{1}") && body.contains("\u{FFFD}"))
+            let (_, plain, plainTag) = try await Self.get(client, "/svg/timeline?scale=5min&at=2026-03-29T01:00:00Z")
+            #expect(etag != plainTag && !plain.contains("Launches"))
+        }
+    }
+
+    @Test func aSetThatIsNotThereIsA404NamingIt() async throws {
+        var options = testOptions()
+        try options.endless.items.replace("launches", with: Self.set())
+        try await withServer(options: options) { client, _ in
+            let (status, body, _) = try await Self.get(client, "/svg/timeline?items=nope")
+            #expect(status == 404 && body == "items: nope is not an item set here; it has edges, launches\n")
+            let (vertical, refusal, _) = try await Self.get(client, "/svg/timeline?items=launches&orientation=vertical")
+            #expect(vertical == 400 && refusal.hasPrefix("items: "))
+        }
+    }
+
+    @Test func aReplacedSetIsWhatTheNextAnswerDraws() async throws {
+        var options = testOptions()
+        let sets = options.endless.items
+        try sets.replace("launches", with: Self.set(title: { "before \($0)" }))
+        try await withServer(options: options) { client, _ in
+            let uri = "/svg/timeline?items=launches&scale=1h"
+            let (_, first, firstTag) = try await Self.get(client, uri)
+            let (_, again, _) = try await Self.get(client, uri)  // kept in the response cache
+            #expect(first == again && first.contains("before 1"))
+            try sets.replace("launches", with: Self.set(title: { "after \($0)" }))
+            let (_, second, secondTag) = try await Self.get(client, uri)
+            #expect(second.contains("after 1") && !second.contains("before") && firstTag != secondTag)
+            sets.remove("launches")
+            #expect(try await Self.get(client, uri).0 == 404)
+        }
+    }
+
+    @Test func namesAndCountsHaveLimits() throws {
+        let sets = TimelineItemSets()
+        #expect(throws: EndlessError.self) { try sets.replace("Bad Name", with: try Self.set(1)) }
+        #expect(throws: EndlessError.self) {
+            try sets.replace(String(repeating: "a", count: 33), with: try Self.set(1))
+        }
+        for index in 0..<Limits.maximumItemSets { try sets.replace("s\(index)", with: try Self.set(1)) }
+        #expect(throws: EndlessError("items", "a mount serves at most \(Limits.maximumItemSets) item sets")) {
+            try sets.replace("one-more", with: try Self.set(1))
+        }
+        try sets.replace("s0", with: try Self.set(2))  // a replacement is not one more
+    }
+
+    /// A file changed on disk is read again; one that no longer reads leaves the set as it was. Each look is asked
+    /// for here (`readChanged`), as the server's loop asks every half second; then the loop itself, as it runs.
+    @Test(.timeLimit(.minutes(1))) func aChangedFileIsReadAgainAndABrokenOneChangesNothing() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("items-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("launches.jsonl")
+        let line = { (id: String, title: String) in
+            #"{"id":"\#(id)","start":"2026-03-29T00:30:00Z","title":"\#(title)"}"# + "\n"
+        }
+        try line("a", "first").write(to: file, atomically: true, encoding: .utf8)
+        let sets = TimelineItemSets()
+        var logger = Logger(label: "items-test")
+        logger.logLevel = .critical
+        let files = ItemFiles([("launches", file.path)], into: sets, logger: logger, interval: .milliseconds(50))
+        try files.load()
+        let first = try sets.named("launches")
+        files.readChanged()
+        #expect(try sets.named("launches") === first, "an unchanged file is not read again")
+        try (line("a", "first") + line("b", "second")).write(to: file, atomically: true, encoding: .utf8)
+        files.readChanged()
+        let second = try sets.named("launches")
+        #expect(second.version != first.version && second.count == 2)
+        try (line("a", "first") + #"{"id":"c","start":"later","title":"broken"}"#).write(
+            to: file, atomically: true, encoding: .utf8)
+        files.readChanged()
+        #expect(try sets.named("launches") === second, "a broken file changes nothing")
+        // The loop: a third version is read without being asked.
+        let watching = Task { try await files.run() }
+        defer { watching.cancel() }
+        try (line("d", "third")).write(to: file, atomically: true, encoding: .utf8)
+        let written = ContinuousClock.now
+        while try sets.named("launches") === second, ContinuousClock.now - written < .seconds(30) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try sets.named("launches").item(0, lane: 0).title == "third")
+    }
+
+    /// `endless serve --items` as a new user runs it: the file's set drawn, a bad file a one-line error at start.
+    @Test func theServerReadsItsFilesAtStart() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("items-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("ok.csv")
+        try "id,start,title,lane\n1,2026-03-29T00:30:00Z,Standup,Team\n".write(
+            to: good, atomically: true, encoding: .utf8)
+        var options = testOptions()
+        options.itemFiles = [("team", good.path)]
+        try await withServer(.live, options: options) { client, _ in
+            let (status, body, _) = try await Self.get(client, "/svg/timeline?items=team")
+            #expect(status == 200 && body.contains(">Standup</text>") && body.contains(">Team</text>"))
+        }
+        let bad = folder.appendingPathComponent("bad.jsonl")
+        try "{\"id\":\"1\"}\n".write(to: bad, atomically: true, encoding: .utf8)
+        options.itemFiles = [("bad", bad.path)]
+        await #expect(throws: ItemError("\(bad.path):1", "title", "is missing: every item has a title")) {
+            try await withServer(options: options) { _, _ in }
+        }
+    }
+}
