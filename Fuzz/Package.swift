@@ -23,9 +23,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
-        .target(name: "EndlessCore", path: "endless/Sources/EndlessCore"),
+        .target(
+            name: "EndlessCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")],
+            path: "endless/Sources/EndlessCore"),
         .target(name: "EndlessSVG", dependencies: ["EndlessCore"], path: "endless/Sources/EndlessSVG"),
         .systemLibrary(name: "CLibdeflate", path: "endless/Sources/CLibdeflate"),
         .target(
@@ -45,6 +49,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "endless/Sources/EndlessServer",
             resources: [.embedInCode("Resources/public"), .embedInCode("Resources/templates")],
@@ -100,6 +105,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: [.define("ENDLESS_FUZZ")]
+        ),
+        // The item files' readers under libFuzzer (`scripts/fuzz items`).
+        .executableTarget(
+            name: "ItemsFuzz", dependencies: ["EndlessCore", "EndlessSVG", "LibFuzzer"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .target(name: "TestSupport", path: "endless/Tests/TestSupport"),
         // The declaration of `LLVMFuzzerRunDriver`.

@@ -173,7 +173,8 @@ struct TimelineItemsLayer: Sendable {
         writer.append(#"" y=""#)
         writer.append(top + 12)
         writer.append(mirrored ? #"" text-anchor="end">"# : #"">"#)
-        writer.append(escaped: name)
+        var name = name
+        name.withUTF8 { writer.append(xmlText: $0, fitting: .infinity) }  // a control character drawn as U+FFFD
         writer.append("</text>")
     }
 }

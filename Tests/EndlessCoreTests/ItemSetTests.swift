@@ -96,6 +96,16 @@ import Testing
         }
     }
 
+    /// What the fuzzer found (`scripts/fuzz items`): each once trapped; now a set, or one line naming the fault.
+    @Test(arguments: ["ir**,\r,,", "id,start,title\r\n1,2026-03-29T00:00:00Z,\r,\r", "\"\"\"\r\n"])
+    func csvTheFuzzerFound(text: String) {
+        do {
+            _ = try ItemSet(csv: Array(text.utf8), file: "f.csv")
+        } catch {
+            #expect(error.description.hasPrefix("f.csv:") && !error.description.contains("\n"))
+        }
+    }
+
     @Test func limitsAreKept() {
         let lanes = (0...Limits.maximumLanesPerSet).map {
             #"{"id":"a","start":"2026-03-29T00:00:00Z","title":"t","lane":"L\#($0)"}"#

@@ -95,7 +95,7 @@ import Testing
     }
 
     /// A file changed on disk is read again; one that no longer reads leaves the set as it was. Each look is asked
-    /// for here (`readChanged`), as the server's loop asks every half second; then the loop itself, as it runs.
+    /// for here (`readChanged`), as the server's loop asks four times a second; then the loop itself, as it runs.
     @Test(.timeLimit(.minutes(1))) func aChangedFileIsReadAgainAndABrokenOneChangesNothing() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("items-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -30,9 +30,9 @@ func testOptions() -> ServerOptions {
 let edgeItems: ItemSet = {
     let (first, last) = (Instant.first, Instant.last)
     var items = [
-        TimelineItem(id: "first", start: first, title: "The first second <&>", lane: "Ends"),
-        TimelineItem(id: "all", start: first, end: last, title: "All of time \u{1}\u{FFFF}", lane: "Ends"),
-        TimelineItem(id: "last", start: last, title: "The last second", lane: "Ends", itemClass: .red),
+        TimelineItem(id: "first", start: first, title: "The first second <&>", lane: "Ends \u{1}<&>"),
+        TimelineItem(id: "all", start: first, end: last, title: "All of time \u{1}\u{FFFF}", lane: "Ends \u{1}<&>"),
+        TimelineItem(id: "last", start: last, title: "The last second", lane: "Ends \u{1}<&>", itemClass: .red),
     ]
     for index in 0..<1_000 {
         items.append(

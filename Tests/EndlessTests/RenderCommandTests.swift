@@ -61,4 +61,28 @@ func runEndless(_ arguments: [String]) throws -> (status: Int32, stdout: Data, s
         #expect(lines.count == 1, "\(result.stderr)")
         #expect(result.stderr.contains(named), "\(result.stderr)")
     }
+
+    /// `endless render timeline --items FILE`: the file's items drawn, and a file that does not read one line naming
+    /// its place and field.
+    @Test func itemsFromAFileAreDrawnAndABadFileIsOneLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("items-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("launches.jsonl")
+        try #"{"id":"1","start":"2026-03-29T00:00:00Z","end":"2026-03-29T01:00:00Z","title":"Launch","lane":"Ops"}"#
+            .write(to: good, atomically: true, encoding: .utf8)
+        let drawn = try runEndless(["render", "timeline", "--items", good.path, "--at", "2026-03-29T00:30:00Z"])
+        let svg = String(decoding: drawn.stdout, as: UTF8.self)
+        #expect(drawn.status == 0 && svg.contains(">Launch</text>") && svg.contains(">Ops</text>"), "\(drawn.stderr)")
+        let bad = folder.appendingPathComponent("bad.csv")
+        try "id,start,title\n1,2026-03-29T00:00:00Z,ok\n2,2026-03-29T00:00:00Z\n".write(
+            to: bad, atomically: true, encoding: .utf8)
+        for file in [bad.path, folder.appendingPathComponent("missing.jsonl").path] {
+            let result = try runEndless(["render", "timeline", "--items", file])
+            #expect(result.status != 0 && result.stdout.isEmpty)
+            #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains(file), "\(result.stderr)")
+        }
+        #expect(
+            try runEndless(["render", "timeline", "--items", bad.path]).stderr.contains("bad.csv:3: title: is missing"))
+    }
 }

@@ -78,8 +78,10 @@ struct CSVReader: ItemRecords {
                     fields.scratch.append(bytes[at])
                     at += 1
                 }
-                // A record's last field before a CRLF.
-                if fields.scratch.last == UInt8(ascii: "\r"), at >= bytes.count || bytes[at] == UInt8(ascii: "\n") {
+                // A record's last field before a CRLF: its own `\r`, never the field before's (the fuzzer's find).
+                if fields.scratch.count > start, fields.scratch.last == UInt8(ascii: "\r"),
+                    at >= bytes.count || bytes[at] == UInt8(ascii: "\n")
+                {
                     fields.scratch.removeLast()
                 }
             }

@@ -24,7 +24,7 @@ public struct ItemFiles: Service {
 
     public init(
         _ files: [(name: String, path: String)], into sets: TimelineItemSets, logger: Logger,
-        interval: Duration = .milliseconds(500)
+        interval: Duration = .milliseconds(250)
     ) {
         (self.files, self.sets, self.logger, self.interval) = (files, sets, logger, interval)
     }
