@@ -69,7 +69,8 @@ final class StaticAssets: Sendable {
 
     private func make(_ bytes: ByteBuffer, named name: String, stamp: Stamp?) -> Asset {
         Asset(
-            bytes: bytes, gzipped: WholeGzipPool.smallest(bytes) ?? compressors.gzip(bytes),
+            bytes: bytes,
+            gzipped: WholeGzipPool.smallest(bytes) ?? CompressorPool.smallest(bytes) ?? compressors.gzip(bytes),
             version: String(fnv1a64(bytes.readableBytesView), radix: 36), contentType: Self.contentType(of: name),
             stamp: stamp)
     }
