@@ -53,6 +53,19 @@ import Testing
         }
     }
 
+    /// Items change with their data: their windows are revalidated each time, never pinned.
+    @Test func aWindowWithItemsIsRevalidatedAndNeverPinned() async throws {
+        try await withServer { client, _ in
+            let live = try await client.execute(uri: "/svg/timeline?items=edges", method: .get) { $0.headers }
+            #expect(live[.cacheControl] == "no-cache" && live[.eTag] != nil)
+            let plain = try await client.execute(uri: "/svg/timeline", method: .get) { $0.headers }
+            #expect(plain[.cacheControl] == "public, max-age=3600")
+            let version = SVGResource.renderingVersion
+            let (status, body, _) = try await Self.get(client, "/svg/timeline?items=edges&v=\(version)")
+            #expect(status == 400 && body.hasPrefix("v: cannot pin a timeline with items"))
+        }
+    }
+
     @Test func aSetThatIsNotThereIsA404NamingIt() async throws {
         var options = testOptions()
         try options.endless.items.replace("launches", with: Self.set())

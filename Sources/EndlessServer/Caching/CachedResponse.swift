@@ -11,6 +11,8 @@ struct CachedResponse: Sendable {
     let gzip: Bool
     /// The `locale` it was drawn in, as resolved (`Content-Language`); `nil` for English, as before languages.
     let language: String?
+    /// Whether it draws items, which change with their data (`Cache-Control: no-cache`).
+    let live: Bool
     /// The body's chunks.
     let chunks: [ByteBuffer]
     /// Its headers (`SVGResponder.headers`), made once: a repeat sends them as they are.
@@ -18,15 +20,16 @@ struct CachedResponse: Sendable {
 
     init(
         etag: String, resource: SVGResource.Kind, pinned: Bool = false, gzip: Bool, language: String? = nil,
-        chunks: [ByteBuffer]
+        live: Bool = false, chunks: [ByteBuffer]
     ) {
         self.etag = etag
         self.resource = resource
         self.pinned = pinned
         self.gzip = gzip
         self.language = language
+        self.live = live
         self.chunks = chunks
-        headers = SVGResponder.headers(etag: etag, pinned: pinned, gzip: gzip, language: language)
+        headers = SVGResponder.headers(etag: etag, pinned: pinned, gzip: gzip, language: language, live: live)
     }
 
     /// The same response with its chunks copied into one buffer of their size, to be kept: it keeps alive its bytes,
@@ -41,7 +44,7 @@ struct CachedResponse: Sendable {
             ends.append(whole.writerIndex)
         }
         return CachedResponse(
-            etag: etag, resource: resource, pinned: pinned, gzip: gzip, language: language,
+            etag: etag, resource: resource, pinned: pinned, gzip: gzip, language: language, live: live,
             chunks: SVGResponder.slices(of: whole, endingAt: ends))
     }
 

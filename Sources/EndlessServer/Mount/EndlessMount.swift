@@ -29,7 +29,7 @@ struct EndlessMount: Sendable {
         assets = StaticAssets(directory: options.publicDirectory, compressors: compressors)
         // Built in, and read by the tests: a template that does not parse cannot ship.
         templates = MustacheLibrary(templates: ["index": try! MustacheTemplate(string: StaticAssets.indexTemplate)])
-        _ = SVGResource.renderingVersion  // drawn now, not by the first request
+        _ = (SVGResource.renderingVersion, SVGResource.itemsRenderingVersion)  // drawn now, not by the first request
         table = EndpointTable(mountPath: path, endpoints: [])
         table = EndpointTable(mountPath: path, endpoints: endpoints())
     }

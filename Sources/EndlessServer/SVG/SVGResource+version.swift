@@ -36,6 +36,29 @@ extension SVGResource {
         return bytes
     }
 
+    /// The items' own version, in every ETag of a window that draws them (such a window is never pinned): a hash of a
+    /// window of a point, a range, a named lane, and a burst its lane counts. Apart from `renderingVersion`, so that
+    /// every answer without items keeps the ETag it had.
+    static let itemsRenderingVersion = fnv1a64(probeItems())
+
+    /// A window of items: a point, a range, a named lane, and a burst its lane counts.
+    static func probeItems() -> [UInt8] {
+        let at = Instant(unchecked: 1_774_744_200)
+        let items =
+            [
+                TimelineItem(id: "p", start: at, title: "Point", itemClass: .red),
+                TimelineItem(id: "r", start: at, end: Instant(unchecked: 1_774_751_400), title: "Range", lane: "Lane"),
+            ]
+            + (0..<400).map {
+                TimelineItem(
+                    id: "b\($0)", start: Instant(unchecked: 1_774_744_200 + Int64($0)), title: "b", lane: "Burst")
+            }
+        guard let set = try? ItemSet(items), let timeline = try? Timeline(scale: .hour),
+            let window = try? TimelineWindow(timeline: timeline, at: at, width: 1200, height: 300)
+        else { return [] }
+        return TimelineRenderer(window: window, items: set).render(window).document
+    }
+
     /// A URL may pin the rendering version, `v=…`: its answer then never changes, and caches may keep it for good.
     /// The query without it; an older (or unknown) version is a 404, since those bytes can no longer be drawn.
     static func unpinned(_ query: [(String, String)]) throws(EndlessError) -> [(String, String)] {

@@ -109,7 +109,10 @@ enum SVGResource: Sendable {
             hash.combine(item)
         case .timelineWindow(let window, let theme, let items):
             hash.combine("timeline window")
-            if let items { hash.combine(items.version) }
+            if let items {
+                hash.combine(SVGResource.itemsRenderingVersion)
+                hash.combine(items.version)
+            }
             let thickness = window.orientation.isVertical ? window.width : window.height
             hash.combine(
                 TileCache.style(
@@ -126,6 +129,12 @@ enum SVGResource: Sendable {
 
     static func renderer(_ window: LoopWindow, _ theme: Theme) -> LoopRenderer {
         LoopRenderer(window: window, theme: theme)
+    }
+
+    /// Whether it draws items: its answer changes with their data, so it is never pinned nor kept by a cache unasked.
+    var drawsItems: Bool {
+        guard case .timelineWindow(_, _, let items) = self else { return false }
+        return items != nil
     }
 
     /// The language its words are drawn in: `Content-Language`.
@@ -224,6 +233,9 @@ extension SVGResource {
     static func at(
         path: Substring, query: [(String, String)], looks: RulerLooks?, items: TimelineItemSets? = nil
     ) throws(EndlessError) -> SVGResource? {
+        if isPinned(query), query.contains(where: { $0.0 == "items" }) {
+            throw EndlessError("v", "cannot pin a timeline with items: they change with their data; leave v out")
+        }
         let query = try unpinned(query)
         let parts = segments(of: path)
         guard parts.count >= 3, parts[0].isEmpty, parts[1] == "svg" else { return nil }

@@ -50,7 +50,7 @@ struct SVGResponder: Sendable {
             guard conditional,
                 let answer = Self.bodiless(
                     request, cached.resource, etag: cached.etag, pinned: cached.pinned, gzip: gzip,
-                    language: cached.language)
+                    language: cached.language, live: cached.live)
             else { return .answer(HTTPAnswer(cached)) }
             return .answer(answer)
         }
@@ -67,7 +67,7 @@ struct SVGResponder: Sendable {
         guard conditional,
             let answer = Self.bodiless(
                 request, resource.kind, etag: drawing.etag, pinned: drawing.pinned, gzip: gzip,
-                language: resource.language?.identifier)
+                language: resource.language?.identifier, live: resource.drawsItems)
         else { return .draw(drawing) }
         return .answer(answer)
     }
@@ -75,14 +75,15 @@ struct SVGResponder: Sendable {
     /// A 304 for a matching `If-None-Match`, and for HEAD the headers a GET gets (without a length: it is chunked);
     /// neither draws anything. A GET whose `If-None-Match` matches nothing gets nothing here, and is drawn.
     private static func bodiless(
-        _ request: HTTPRequest, _ kind: SVGResource.Kind, etag: String, pinned: Bool, gzip: Bool, language: String?
+        _ request: HTTPRequest, _ kind: SVGResource.Kind, etag: String, pinned: Bool, gzip: Bool, language: String?,
+        live: Bool
     ) -> HTTPAnswer? {
         if matches(request.headerFields[values: .ifNoneMatch], etag: etag) {
-            let headers = headers(etag: etag, pinned: pinned, gzip: false, language: language)
+            let headers = headers(etag: etag, pinned: pinned, gzip: false, language: language, live: live)
             return HTTPAnswer(status: .notModified, headers: headers, route: kind.route)
         }
         guard request.method == .head else { return nil }
-        let headers = headers(etag: etag, pinned: pinned, gzip: gzip, language: language)
+        let headers = headers(etag: etag, pinned: pinned, gzip: gzip, language: language, live: live)
         return HTTPAnswer(status: .ok, headers: headers, route: kind.route)
     }
 
@@ -100,7 +101,7 @@ struct SVGResponder: Sendable {
         let etag = drawing.gzip && gzipped == nil ? Self.etag(for: drawing.resource, gzip: false) : drawing.etag
         let response = CachedResponse(
             etag: etag, resource: drawing.resource.kind, pinned: drawing.pinned, gzip: gzipped != nil,
-            language: drawing.resource.language?.identifier, chunks: chunks)
+            language: drawing.resource.language?.identifier, live: drawing.resource.drawsItems, chunks: chunks)
         if drawing.gzip == (gzipped != nil) { responses.keepIfAskedBefore(response, for: drawing.cacheKey) }
         return HTTPAnswer(response)
     }
@@ -108,9 +109,13 @@ struct SVGResponder: Sendable {
     /// The headers of every SVG response (`gzip` adds `Content-Encoding`); `Endless-Rendering` names the version a
     /// URL may pin with `v=`. A pinned URL never changes: caches keep it for good. Any other may change when a new
     /// version draws differently: caches keep it an hour, then revalidate (the ETag names the version). One drawn in
-    /// a `locale` says which, as resolved (`de-XX` is drawn in `de`).
-    static func headers(etag: String, pinned: Bool, gzip: Bool, language: String? = nil) -> HTTPFields {
+    /// a `locale` says which, as resolved (`de-XX` is drawn in `de`). One that draws items (`live`) changes with
+    /// their data: caches revalidate it each time (`no-cache`; the ETag changes with the set).
+    static func headers(etag: String, pinned: Bool, gzip: Bool, language: String? = nil, live: Bool = false)
+        -> HTTPFields
+    {
         var headers = pinned ? (gzip ? pinnedGzipHeaders : pinnedHeaders) : (gzip ? gzipHeaders : plainHeaders)
+        if live { headers[.cacheControl] = "no-cache" }
         headers[.eTag] = etag
         if let language { headers[.contentLanguage] = language }
         return headers
