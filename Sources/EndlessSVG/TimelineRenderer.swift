@@ -61,7 +61,15 @@ public struct TimelineRenderer: Sendable {
         // In a language, the instant as its reader says it (the RFC 3339 value is a program's); the title is that
         // alone but in English.
         let valueText = timeline.language == nil ? timeline.text(window.value) : timeline.spokenText(window.value)
-        var writer = SVGWriter(capacity: 2048 + window.blocks.count * 1024)
+        // Each block's items first, so that the document is sized for them at once.
+        let fragments = itemsLayer.map { _ in
+            window.blocks.indices.map { tile in
+                let block = window.block(ofTile: tile)
+                return itemsOfBlock?(block) ?? itemsFragment(ofBlock: block, mirrored: window.isMirrored)
+            }
+        }
+        let itemBytes = fragments?.reduce(0) { $0 + $1.count + 48 } ?? 0
+        var writer = SVGWriter(capacity: 2048 + window.blocks.count * 1024 + itemBytes)
         let title = timeline.language?.isEnglish ?? true ? "Timeline at \(valueText)" : valueText
         documentHeader(width: window.width, height: window.height, title: title, style: documentStyle, into: &writer)
         writer.append(#"<rect width="100%" height="100%" fill=""#)
@@ -106,7 +114,7 @@ public struct TimelineRenderer: Sendable {
             writer.append(words, 0..<words.byteCount)  // letters, digits and `–`: nothing to escape
             writer.append("</text>\n")
         }
-        if let itemsLayer { drawItems(itemsLayer, window, itemsOfBlock: itemsOfBlock, into: &writer) }
+        if let itemsLayer, let fragments { drawItems(itemsLayer, window, fragments: fragments, into: &writer) }
         appendPointer(window, valueText: valueText, into: &writer)
         writer.append("</svg>\n")
         return RenderedWindow(document: writer.bytes, tileStarts: tileStarts)
@@ -242,18 +250,14 @@ public struct TimelineRenderer: Sendable {
             mirrored: mirrored)
     }
 
-    /// The items under `window`'s axis band: each block's fragment (`itemsOfBlock`'s, if given) in place, then the
+    /// The items under `window`'s axis band: each block's fragment (`fragments`, tile by tile) in place, then the
     /// lanes' names at the leading edge.
     private func drawItems(
-        _ layer: TimelineItemsLayer, _ window: TimelineWindow, itemsOfBlock: ((Int64) -> [UInt8])?,
-        into writer: inout SVGWriter
+        _ layer: TimelineItemsLayer, _ window: TimelineWindow, fragments: [[UInt8]], into writer: inout SVGWriter
     ) {
         let top = thickness(window)
         writer.append(#"<g font-size="12">"#)
-        for tile in window.blocks.indices {
-            let block = window.block(ofTile: tile)
-            let fragment = itemsOfBlock?(block) ?? itemsFragment(ofBlock: block, mirrored: window.isMirrored)
-            guard !fragment.isEmpty else { continue }
+        for (tile, fragment) in zip(window.blocks.indices, fragments) where !fragment.isEmpty {
             appendPlacedTile(x: window.blocks.position(of: tile), y: top, into: &writer) { $0.append(bytes: fragment) }
         }
         layer.drawNames(top: top, width: window.width, mirrored: window.isMirrored, into: &writer)
