@@ -57,6 +57,15 @@ struct TimelineItemsLayer: Sendable {
             // Where the next item of the row begins: a title stops before it.
             let next = item + 1 < items.lanes[lane].rows[row].upperBound ? x(items.starts[item + 1]) : nil
             let fill = palette.fills[Int(items.kinds[item] & ~ItemSet.pointBit)]
+            // An item with a URL is a link (its shape and its title).
+            let linked = items.withText(item, .url) { url in
+                guard !url.isEmpty else { return false }
+                writer.append(#"<a href=""#)
+                writer.append(xmlText: url, fitting: .infinity)
+                writer.append(#"">"#)
+                return true
+            }
+            defer { if linked { writer.append("</a>") } }
             if items.isPoint(item) {
                 let middle = top + Layout.barHeight / 2 + 2
                 writer.append(#"<path fill=""#)
@@ -100,7 +109,7 @@ struct TimelineItemsLayer: Sendable {
         into writer: inout SVGWriter
     ) {
         guard room >= 14 else { return }
-        items.withTitle(item) { title in
+        items.withText(item, .title) { title in
             guard !title.isEmpty else { return }
             writer.append(#"<text fill=""#)
             writer.append(colour: colour)

@@ -11,6 +11,12 @@ import Testing
         try ItemSet(jsonLines: Array(lines.joined(separator: "\n").utf8), file: file)
     }
 
+    /// An item's id, title and URL.
+    static func texts(_ items: ItemSet, _ item: Int) -> [String] {
+        [ItemSet.Text.id, .title, .url].map { text in items.withText(item, text) { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
     static func fault(_ lines: [String]) -> String {
         do {
             _ = try jsonLines(lines)
@@ -27,11 +33,11 @@ import Testing
             #"  {"title":"Point \u00e9\ud83d\ude80","start":"2026-03-29T01:00:00Z","id":7, "extra":{"nested":[1,2.5e3,true,null]}}  "#,
         ])
         #expect(items.count == 2 && items.lanes.map(\.name) == ["", "Ops"])
-        let point = items.item(0, lane: 0)
-        #expect(point.id == "7" && point.title == "Point é🚀" && point.end == nil && point.itemClass == .blue)
-        let range = items.item(1, lane: 1)
-        #expect(range.title == #"Launch <1> & "go""# && range.itemClass == .red && range.url == "https://example.com/a")
-        #expect(range.start.secondsSinceEpoch == 1_774_744_200 && range.end?.secondsSinceEpoch == 1_774_746_000)
+        #expect(
+            Self.texts(items, 0) == ["7", "Point é🚀", ""] && items.isPoint(0) && items.kinds[0] == ItemSet.pointBit)
+        #expect(Self.texts(items, 1) == ["a", #"Launch <1> & "go""#, "https://example.com/a"] && !items.isPoint(1))
+        #expect(items.kinds[1] == UInt8(ItemClass.allCases.firstIndex(of: .red)!))
+        #expect(items.starts[1] == 1_774_744_200 && items.ends[1] == 1_774_746_000)
     }
 
     /// Each fault names the file, the line (from 1, blank lines counted) and the field, and what it accepts.
@@ -86,7 +92,7 @@ import Testing
             + "B,2026-03-29T01:00:00Z,2,2026-03-29T03:00:00Z,,,/b,\n"
         let items = try ItemSet(csv: Array(text.utf8), file: "t.csv")
         #expect(items.count == 2 && items.lanes.map(\.name) == ["", "Ops"])
-        #expect(items.item(0, lane: 0).url == "/b" && items.item(1, lane: 1).title == "A, \"quoted\"\nline")
+        #expect(Self.texts(items, 0)[2] == "/b" && Self.texts(items, 1)[1] == "A, \"quoted\"\nline")
         let bad = "id,start,title\n1,2026-03-29T00:00:00Z,a\n2,nope,b\n"
         #expect(throws: ItemError("t.csv", "start", "must be \(Limits.Accepts.instant)").with(line: 3)) {
             try ItemSet(csv: Array(bad.utf8), file: "t.csv")

@@ -48,6 +48,7 @@ import Testing
             #expect(body.contains(">Ops</text>") && body.contains(">Launches</text>"))
             #expect(body.contains("Launch &lt;one&gt; &amp; &quot;two&quot;") || body.contains("Launch &lt;one&gt;"))
             #expect(!body.contains("\u{1}") && body.contains("\u{FFFD}"))
+            #expect(body.contains(#"<a href="https://example.com/5">"#), "an item with a URL is a link")
             let (_, plain, plainTag) = try await Self.get(client, "/svg/timeline?scale=5min&at=2026-03-29T01:00:00Z")
             #expect(etag != plainTag && !plain.contains("Launches"))
         }
@@ -142,7 +143,7 @@ import Testing
         while try sets.named("launches") === second, ContinuousClock.now - written < .seconds(30) {
             try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(try sets.named("launches").item(0, lane: 0).title == "third")
+        #expect(try sets.named("launches").withText(0, .title) { String(decoding: $0, as: UTF8.self) } == "third")
     }
 
     /// `endless serve --items` as a new user runs it: the file's set drawn, a bad file a one-line error at start.

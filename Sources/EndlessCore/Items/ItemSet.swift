@@ -56,26 +56,19 @@ public final class ItemSet: Sendable {
     }
 
     package func isPoint(_ item: Int) -> Bool { kinds[item] & Self.pointBit != 0 }
-    package func itemClass(_ item: Int) -> ItemClass { ItemClass.allCases[Int(kinds[item] & ~Self.pointBit)] }
 
-    /// Item `item`'s title's bytes (UTF-8, as given), read in place.
-    package func withTitle<Result>(_ item: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        withText(3 * item + 1, body)
+    /// An item's texts, as given.
+    package enum Text: Int {
+        case id, title, url
     }
 
-    private func withText<Result>(_ field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    /// Item `item`'s `text` (UTF-8, as given; an empty URL for none), read in place.
+    package func withText<Result>(
+        _ item: Int, _ text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        let field = 3 * item + text.rawValue
         let range = Int(textStarts[field])..<Int(textStarts[field + 1])
-        return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
-    }
-
-    /// Item `item` as it was given.
-    package func item(_ item: Int, lane: Int) -> TimelineItem {
-        let string = { (field: Int) in self.withText(3 * item + field) { String(decoding: $0, as: UTF8.self) } }
-        let url = string(2)
-        return TimelineItem(
-            id: string(0), start: Instant(unchecked: starts[item]),
-            end: isPoint(item) ? nil : Instant(unchecked: ends[item]), title: string(1), lane: lanes[lane].name,
-            itemClass: itemClass(item), url: url.isEmpty ? nil : url)
+        return self.text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// How many of lane `lane`'s items are at some time in `from..<to`: those that start before `to`, less those that

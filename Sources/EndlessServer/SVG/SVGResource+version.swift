@@ -36,17 +36,17 @@ extension SVGResource {
         return bytes
     }
 
-    /// The items' own version, in every ETag of a window that draws them (such a window is never pinned): a hash of a
-    /// window of a point, a range, a named lane, and a burst its lane counts. Apart from `renderingVersion`, so that
+    /// The items' own version, in every ETag of a window that draws them (such a window is never pinned): a hash of
+    /// `probeItems()`. Apart from `renderingVersion`, so that
     /// every answer without items keeps the ETag it had.
     static let itemsRenderingVersion = fnv1a64(probeItems())
 
-    /// A window of items: a point, a range, a named lane, and a burst its lane counts.
+    /// A window of items: a point with a link, a range, a named lane, and a burst its lane counts.
     static func probeItems() -> [UInt8] {
         let at = Instant(unchecked: 1_774_744_200)
         let items =
             [
-                TimelineItem(id: "p", start: at, title: "Point", itemClass: .red),
+                TimelineItem(id: "p", start: at, title: "Point", itemClass: .red, url: "https://example.com/p"),
                 TimelineItem(id: "r", start: at, end: Instant(unchecked: 1_774_751_400), title: "Range", lane: "Lane"),
             ]
             + (0..<400).map {
