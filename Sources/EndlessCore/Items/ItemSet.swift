@@ -47,7 +47,10 @@ public final class ItemSet: Sendable {
         (count, starts, ends, kinds, lanes) = (built.starts.count, built.starts, built.ends, built.kinds, built.lanes)
         (text, textStarts) = (built.text, built.textStarts)
         var hash = WordHash()
-        for lane in lanes { hash.combine(bytes: Array(lane.name.utf8)) }
+        for lane in lanes {  // each lane's name and where its rows are: which items it holds
+            hash.combine(bytes: Array(lane.name.utf8))
+            lane.rows.flatMap { [$0.lowerBound, $0.upperBound] }.withUnsafeBytes { hash.combine(bytes: $0) }
+        }
         starts.withUnsafeBytes { hash.combine(bytes: $0) }
         ends.withUnsafeBytes { hash.combine(bytes: $0) }
         kinds.withUnsafeBytes { hash.combine(bytes: $0) }
