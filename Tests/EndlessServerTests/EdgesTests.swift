@@ -192,7 +192,7 @@ import Testing
                 }
             }
         }
-        for name in ["nope", "", "EDGES", "edges%00", String(repeating: "e", count: 33)] {
+        for name in ["nope", "", "EDGES", "edges%00", "a%0Ab", "a%0D%0Ab", String(repeating: "e", count: 33)] {
             await probe.check("/svg/timeline?items=\(name)")
         }
         probe.report()

@@ -73,6 +73,9 @@ import Testing
         try await withServer(options: options) { client, _ in
             let (status, body, _) = try await Self.get(client, "/svg/timeline?items=nope")
             #expect(status == 404 && body == "items: nope is not an item set here; it has edges, launches\n")
+            // A name no set may have is not echoed: one line, whatever it holds.
+            let (badStatus, bad, _) = try await Self.get(client, "/svg/timeline?items=a%0Ab")
+            #expect(badStatus == 400 && bad == "items: must be a set's name: 1 to 32 of a-z, 0-9, - and _\n")
             let (vertical, refusal, _) = try await Self.get(client, "/svg/timeline?items=launches&orientation=vertical")
             #expect(vertical == 400 && refusal.hasPrefix("items: "))
         }

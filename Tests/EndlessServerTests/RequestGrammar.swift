@@ -229,7 +229,8 @@ struct RequestGrammar {
         case (_, "unit"): return pick([String(repeating: "m", count: 32), String(repeating: "m", count: 33), "%01"])
         case (_, "items"):
             return pick(
-                ["nope", "", "Edges", "edges%00", "..%2Fedges", String(repeating: "e", count: 33)] + Self.numberEdges)
+                ["nope", "", "Edges", "edges%00", "a%0Ab", "a%0D%0Ab", "..%2Fedges", String(repeating: "e", count: 33)]
+                    + Self.numberEdges)
         case (_, "subdivisions"): return pick(["2,2,2,2,2,2", "2,2,2,2,2,2,2", "100,100,100", "1", "0", ",", "101"])
         default: return pick(Self.numberEdges + ["", "x"])
         }

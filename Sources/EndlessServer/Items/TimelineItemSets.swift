@@ -37,6 +37,10 @@ public final class TimelineItemSets: Sendable {
 
     /// The set `name` names, for a request's parameter: a one-line 404 naming it if there is none.
     package func named(_ name: String) throws(EndlessError) -> ItemSet {
+        // Not a name a set may have: refused without being echoed (a line break in it would make two lines).
+        guard Self.isName(name) else {
+            throw EndlessError("items", "must be a set's name: 1 to 32 of a-z, 0-9, - and _")
+        }
         guard let set = state.withLock({ $0.sets[name] }) else {
             let served = names
             throw EndlessError(
