@@ -69,6 +69,32 @@ export interface EndlessElementEventMap extends HTMLElementEventMap {
   'endless-online': Event;
 }
 
+/** An item on a timeline, as its set gave it: what `endless-item` hands on. */
+export interface EndlessItem {
+  readonly id: string;
+  /** RFC 3339, in the timeline's zone. */
+  readonly start: string;
+  /** RFC 3339, in the timeline's zone; `""` for a point. */
+  readonly end: string;
+  readonly title: string;
+  /** Its lane's name; `""` for the set's unnamed lane. */
+  readonly lane: string;
+  readonly class: 'blue' | 'green' | 'orange' | 'red' | 'purple' | 'grey';
+  /** Where it leads (`""` for nowhere): a plain click follows it unless the event is cancelled. */
+  readonly url: string;
+  /** Its title and time as a reader hears them, in the page's language. */
+  readonly text: string;
+}
+
+/** A timeline's events: every element's, and its items'. */
+export interface EndlessTimelineEventMap extends EndlessElementEventMap {
+  /**
+   * An item was chosen: clicked, tapped, or Enter on the one `]` or `[` went to. Cancelled (`preventDefault()`), a
+   * linked item is not followed; bubbles.
+   */
+  'endless-item': CustomEvent<EndlessItem>;
+}
+
 /** What every element has: the frame protocol, one view. Not an element of its own. */
 export declare abstract class EndlessView extends HTMLElement {
   /** What the last frame said the element shows; empty until the first frame is in. */
@@ -124,8 +150,18 @@ export declare class EndlessRuler extends EndlessSlider {
 export declare class EndlessTimeline extends EndlessSlider {
   static readonly formAssociated: true;
   static readonly observedAttributes: readonly ['tz', 'scale', 'spacing', 'min', 'max', 'step', 'ends', 'hours',
-    'week-start', 'zoomable', 'zoom', 'height', 'orientation', 'dir', 'theme', 'value', 'follows'];
+    'week-start', 'zoomable', 'zoom', 'height', 'orientation', 'dir', 'theme', 'items', 'value', 'follows'];
   get readout(): Partial<EndlessTimelineReadout>;
+  addEventListener<K extends keyof EndlessTimelineEventMap>(type: K,
+    listener: (this: this, event: EndlessTimelineEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof EndlessTimelineEventMap>(type: K,
+    listener: (this: this, event: EndlessTimelineEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions): void;
   /** Milliseconds since 1970-01-01T00:00:00Z (NaN until answered); set, the timeline goes there. */
   get valueAsNumber(): number;
   set valueAsNumber(ms: number);

@@ -57,7 +57,10 @@
   opacity: 0; transition: opacity .3s; pointer-events: none; }
 :host([stale]) .stale { opacity: 1; }
 :host([stale]) .canvas { opacity: .6; }
-:host([zoomable]) .view, .grid .view { touch-action: pan-x pan-y; }`;
+:host([zoomable]) .view, .grid .view { touch-action: pan-x pan-y; }
+.lanes { position: absolute; left: 0; right: 0; pointer-events: none; }
+.lanes svg { display: block; }
+.said { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }`;
 
   // A page that requires Trusted Types gets HTML only from a policy: this one, `endless`, passes this script's own
   // markup and the server's SVG (its `trusted-types` list must name it). Styles are constructed sheets, which no
@@ -79,7 +82,8 @@
   // Shadow roots are cloned from one parsed once. Tiles are aria-hidden: the element's ARIA says what they show.
   shadow.innerHTML = trusted('<div class="frame">' +
     '<div class="view" part="view" aria-hidden="true"><div class="content"><svg class="canvas"></svg></div></div>' +
-    '<div class="static"><slot></slot></div><div class="pointer" part="pointer"></div>' +
+    '<div class="static"><slot></slot></div><div class="lanes"></div>' +
+    '<div class="pointer" part="pointer"></div><p class="said" role="status"></p>' +
     '<div class="stale" part="stale"></div><p class="error" role="alert" hidden></p></div>');
 
   const placeTile = (el, tile) => { el.setAttribute('x', tile.left); el.setAttribute('y', tile.top); };
@@ -103,7 +107,7 @@
    * @fires endless-online - its server answers again
    */
   class EndlessView extends HTMLElement {
-    #frame; #view; #content; #canvas; #error; #themeSheet = sheet(); #sizeSheet = sheet();
+    #frame; #view; #content; #canvas; #error; #lanes; #said; #themeSheet = sheet(); #sizeSheet = sheet();
     #kind; #configuration; #placedIn = '{}';
     #readout = {}; #tiles = new Map(); #axes = []; #mark = null;
     #startAt = null; #committed = null;
@@ -119,6 +123,8 @@
     // scale's tiles, scaled under the new ones until the next frame. `#keyZoom`: a zoom key's answer is on its way;
     // `#zoomKeys`: the presses made meanwhile.
     #zoomBy = 1; #zoomAt; #fingers; #zoomSent = false; #underlay = null; #keyZoom = false; #zoomKeys = [];
+    // A timeline's items (the last frame's `items`), the item stepped to and held, and the asking again at rest.
+    #items = null; #held = null; #refresh = 0;
 
     /**
      * @param {string} kind the server's name for the view (`/frame/{kind}`)
@@ -131,9 +137,9 @@
       this[internals] = this.attachInternals();
       const root = this.attachShadow({ mode: 'open' });
       root.append(shadow.content.cloneNode(true));
-      root.adoptedStyleSheets = [baseSheet, this.#themeSheet, this.#sizeSheet];
-      [this.#frame, this.#view, this.#content, this.#canvas, this.#error] =
-        ['.frame', '.view', '.content', '.canvas', '.error'].map((selector) => root.querySelector(selector));
+      root.adoptedStyleSheets = [baseSheet, this.#sizeSheet, this.#themeSheet]; // the server's size (items) wins
+      [this.#frame, this.#view, this.#content, this.#canvas, this.#error, this.#lanes, this.#said] =
+        ['.frame', '.view', '.content', '.canvas', '.error', '.lanes', '.said'].map((s) => root.querySelector(s));
       this.#frame.classList.add(kind);
       this.#view.addEventListener('scroll', () => this.#scrolled(), { passive: true });
       this.#view.addEventListener('scrollend', () => this.#ended());
@@ -152,6 +158,23 @@
         if (this.#size && now !== this.#size) this[ask](this.#axes.length ? { resize: 1 } : { first: 1 });
         this.#size = now;
       }).observe(this);
+      // Items: `[` and `]` step to the previous and next, Enter chooses the one stepped to, a click the one under it.
+      this.addEventListener('keydown', (e) => {
+        const step = { '[': 'previous', ']': 'next' }[e.key];
+        if (!this.#items || this.#still() || e.altKey || e.ctrlKey || e.metaKey) return;
+        if (step) this[ask]({ item: step });
+        else if (e.key === 'Enter' && this.#held) this.#choose(this.#held);
+        else return;
+        e.preventDefault();
+      });
+      this.#view.addEventListener('click', (e) => {
+        if (!this.#items || e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+        // A link is followed once the page has had its say (`endless-item` cancelled, it stays).
+        const link = e.composedPath().some((node) => node.localName === 'a');
+        if (link) e.preventDefault();
+        const r = this.getBoundingClientRect();
+        this[ask]({ pick: `${Math.round(e.clientX - r.left)},${Math.round(e.clientY - r.top)}`, link });
+      });
       this.addEventListener('keydown', (e) => {
         const by = { '+': 2, '=': 2, '-': 0.5 }[e.key];
         if (by && !e.ctrlKey && !e.metaKey) this.#zoom(by, null, e, true);
@@ -202,6 +225,7 @@
 
     /** A key's presses add up while its last answer is on its way (they count from its snap); other keys' wait after. */
     #press(key) {
+      this.#held = null;
       const last = this.#laterKeys.at(-1) ?? this.#want;
       if (!last?.key) return this[ask]({ key, presses: 1 });
       if (last.key === key) last.presses = Math.min(last.presses + 1, mostPresses);
@@ -218,6 +242,7 @@
 
     disconnectedCallback() {
       this.#busy?.abort();
+      clearTimeout(this.#refresh);
       offline.delete(this);
       views.delete(this);
     }
@@ -257,7 +282,8 @@
       this.#seq += 1;
       this.#tiles = new Map();
       this.#axes = [];
-      this.#mark = this.#committed = this.#busy = null;
+      this.#mark = this.#committed = this.#busy = this.#items = this.#held = null;
+      this.#lanes.replaceChildren();
       this.#startAt = at;
       this.#placedIn = JSON.stringify(this.#locale());
       this.#pace = 1;
@@ -275,6 +301,7 @@
       // The reader's, not ours: the value is unknown until answered.
       if (!this.#snapping && this.#where() !== this.#ours) {
         this.#scrolls += 1;
+        this.#held = null;
         if (!this.#lateTimer) this.#waitForAnswer();
       }
       if (this.#stale) this.#check();
@@ -354,7 +381,7 @@
 
     /** A scroll's report waits for the one in flight (others replace it); in a fast fling, every `pace` frames. */
     #due(want) {
-      const plain = !(want.end || want.key || want.first || want.resize || want.zoom);
+      const plain = !(want.end || want.key || want.first || want.resize || want.zoom || want.item || want.pick);
       const early = plain && ++this.#waited < this.#pace;
       // A key's answer is where the next key, or the settle, counts from: nothing cuts it short.
       if (this.#busy && (plain || this.#keyInFlight)) {
@@ -374,7 +401,8 @@
       q.set('seq', this.#seq);
       q.set('size', `${this.#view.clientWidth},${this.#view.clientHeight}`);
       // A key counts from where the last key's snap is taking the view, not from part of the way there.
-      const from = { left: this.#view.scrollLeft, top: this.#view.scrollTop, ...(want.key && this.#snapping) };
+      const from = { left: this.#view.scrollLeft, top: this.#view.scrollTop,
+        ...((want.key || want.item) && this.#snapping) };
       q.set('scroll', `${from.left},${from.top}`);
       // A placement opens where asked, even if an answer came since.
       const at = want.first || !this.#axes.length ? this.#startAt : want.resize ? this[here]() : {};
@@ -399,6 +427,10 @@
       if (want.resize) q.set('resize', '1');
       if (want.key) q.set('key', want.key);
       if (want.presses > 1) q.set('presses', want.presses);
+      if (this.#items) q.set('drawn', this.#items.drawn);
+      if (this.#held) q.set('selected', this.#held.index);
+      if (want.item) q.set('item', want.item);
+      if (want.pick) q.set('pick', want.pick);
       // The language and direction it was placed in, last: what a page writes (attributes) comes first.
       for (const [name, value] of Object.entries(JSON.parse(this.#placedIn))) if (value) q.set(name, value);
       // A space as `%20`: the server takes `+` literally (`unit=fl oz`).
@@ -423,6 +455,7 @@
           if (frame.seq === this.#seq) {
             this.#confirmed = scrolls;
             this.#apply(frame, Boolean(want.first));
+            this.#applyItems(frame, want);
           }
           this.#answered();
           this[stale](false);
@@ -549,6 +582,31 @@
         this.#tiles.set(tile.key, added[index]);
       });
       this.#canvas.append(template.content);
+    }
+
+    /**
+     * A timeline's items: the lanes' names in view, the item stepped to said and held, the one clicked chosen; it
+     * asks again at rest after `refresh` ms, so that a changed set shows.
+     */
+    #applyItems({ items }, want) {
+      this.#items = items ?? null;
+      clearTimeout(this.#refresh);
+      if (!items) return;
+      if (items.lanes !== undefined) {
+        template.innerHTML = trusted(items.lanes);
+        this.#lanes.replaceChildren(template.content);
+      }
+      const item = items.item ?? null;
+      if (want.item) this.#said.textContent = item?.text ?? '';
+      if (want.item || !item) this.#held = item;
+      if (want.pick && item && this.#choose(item) && want.link && item.url) location.assign(item.url);
+      this.#refresh = setTimeout(() => this[ask]({}), items.refresh);
+    }
+
+    /** Fires `endless-item` with the item's fields: true unless the page cancelled it. */
+    #choose(item) {
+      const detail = Object.fromEntries(Object.entries(item).filter(([name]) => name !== 'index'));
+      return this.dispatchEvent(new CustomEvent('endless-item', { detail, bubbles: true, cancelable: true }));
     }
 
     /** Per axis: a placement's scroll or a recenter's shift; then a smooth snap. */
@@ -741,7 +799,7 @@
   }
 
   const timelineConfiguration = ['tz', 'scale', 'spacing', 'min', 'max', 'step', 'ends', 'hours', 'week-start',
-    'zoomable', 'zoom', 'height', 'orientation', 'dir', 'theme'];
+    'zoomable', 'zoom', 'height', 'orientation', 'dir', 'theme', 'items'];
 
   /**
    * `<endless-timeline>`: a time picker and form control; its value is an RFC 3339 instant with its zone's offset
@@ -751,6 +809,7 @@
    * @fires endless-frame - after every frame applied
    * @fires endless-offline - its server (or its leader's) stopped answering
    * @fires endless-online - its server answers again
+   * @fires endless-item - with `items`: an item clicked, or Enter on the one `]` or `[` went to (cancel: no link)
    */
   class EndlessTimeline extends EndlessSlider {
     static observedAttributes = [...timelineConfiguration, 'value', 'follows'];

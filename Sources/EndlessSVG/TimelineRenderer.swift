@@ -131,20 +131,47 @@ public struct TimelineRenderer: Sendable {
     }
 
     /// Block `block` as the page's tile, placed by the page: its ink and font are the element's style (`pageStyle`).
-    package func blockElement(_ block: Int64, mirrored: Bool, thickness: Double) -> [UInt8] {
+    /// Block `block` as the page places it, `thickness` across; with items, its lanes (`itemsFragment`) under the
+    /// axis band.
+    package func blockElement(_ block: Int64, mirrored: Bool, thickness: Double, items: [UInt8]? = nil) -> [UInt8] {
         let length = Double(Timeline.ticksPerBlock) * timeline.spacing
-        var content = SVGWriter(capacity: 1024), words = SVGWriter(capacity: 1024)
-        drawBlock(block, mirrored: mirrored, marks: marks(thickness), painted: false, words: &words, into: &content)
+        let band = items == nil ? thickness : min(thickness, ItemLayout.axisThickness)
+        var content = SVGWriter(capacity: 1024 + (items?.count ?? 0)), words = SVGWriter(capacity: 1024)
+        drawBlock(block, mirrored: mirrored, marks: marks(band), painted: false, words: &words, into: &content)
+        if let items, !items.isEmpty {
+            content.append(#"<g class="items" font-size="12" transform="translate(0 "#)
+            content.append(band)
+            content.append(#")">"#)
+            content.append(bytes: items)
+            content.append("</g>")
+        }
         return pageTile(
             width: orientation.isVertical ? thickness : length, height: orientation.isVertical ? length : thickness,
             content: content.bytes, overflows: true)
     }
 
-    /// The paint of the page's blocks (`blockElement`) as CSS for the element's shadow root, and `theme=auto`'s dark.
+    /// The lanes' names, as the page keeps them in view over its blocks: a document `width` wide whose top is the
+    /// lanes' (under the axis band); empty without items.
+    package func laneNames(width: Double, mirrored: Bool) -> [UInt8] {
+        guard let itemsLayer, itemsLayer.items.lanes.contains(where: { !$0.name.isEmpty }) else { return [] }
+        var names = SVGWriter(capacity: 512)
+        itemsLayer.drawNames(top: 0, width: width, mirrored: mirrored, into: &names)
+        return pageTile(width: width, height: ItemLayout.thickness(of: itemsLayer.items), content: names.bytes)
+    }
+
+    /// The paint of the page's blocks (`blockElement`) as CSS for the element's shadow root, and `theme=auto`'s dark
+    /// (with items, their colours' too).
     package var pageStyle: String {
         func ink(_ palette: Palette) -> String { "svg{fill:\(palette.ink)}path{stroke:\(palette.ink)}" }
-        let style = "svg{font-family:\(fontFamily);font-size:13px}" + ink(palette)
-        return theme == .auto ? style + "@media (prefers-color-scheme: dark){\(ink(.standard(.dark)))}" : style
+        // An item's marker is filled, not stroked as the axis's lines are.
+        let style =
+            "svg{font-family:\(fontFamily);font-size:13px}" + ink(palette)
+            + (items == nil ? "" : ".items path{stroke:none}")
+        guard theme == .auto else { return style }
+        let items =
+            items == nil
+            ? "" : Palette.autoStyle(light: .standard(.light), dark: .standard(.dark), more: ItemPalette.autoRules)
+        return style + "@media (prefers-color-scheme: dark){\(ink(.standard(.dark)))}" + items
     }
 
     /// The marks for blocks `thickness` across.

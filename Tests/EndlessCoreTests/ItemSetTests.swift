@@ -157,6 +157,58 @@ import Testing
         }
     }
 
+    /// `]` and `[` reach every item once, in order of start (then the set's order), from an item or an instant.
+    @Test func stepsReachEveryItemInOrder() throws {
+        var random = SeededGenerator(seed: 53)
+        let items = (0..<2_000).map { index in
+            let start = Int64.random(in: 0...20_000, using: &random)
+            return TimelineItem(
+                id: "i\(index)", start: Instant(unchecked: start),
+                end: index % 3 == 0 ? Instant(unchecked: start + Int64.random(in: 0...900, using: &random)) : nil,
+                title: "t\(index)", lane: ["", "a", "b", "c"][index % 4], itemClass: ItemClass.allCases[index % 6],
+                url: index % 7 == 0 ? "/items/\(index)" : nil)
+        }
+        let set = try ItemSet(items)
+        let order = (0..<set.count).sorted { set.position(of: $0) < set.position(of: $1) }
+        var forward: [Int] = [], at = ItemPosition(seconds: .min)
+        while let next = set.item(after: at) { (forward, at) = (forward + [next], set.position(of: next)) }
+        #expect(forward == order)
+        var backward: [Int] = []
+        at = ItemPosition(seconds: .max)
+        while let previous = set.item(before: at) {
+            (backward, at) = (backward + [previous], set.position(of: previous))
+        }
+        #expect(backward == order.reversed())
+        for _ in 0..<300 {
+            let seconds = Int64.random(in: -10...20_010, using: &random)
+            let after = order.first { set.starts[$0] >= seconds }, before = order.last { set.starts[$0] < seconds }
+            #expect(set.item(after: ItemPosition(seconds: seconds)) == after)
+            #expect(set.item(before: ItemPosition(seconds: seconds)) == before)
+        }
+        // Each item as it was given.
+        #expect(Set((0..<set.count).map(set.item)) == Set(items))
+    }
+
+    /// A point in a lane's row names the item drawn there: within a marker's reach, and not where the lane counts.
+    @Test func aPointNamesTheItemDrawnThere() throws {
+        let set = try ItemSet([
+            TimelineItem(id: "p", start: Instant(unchecked: 1_000), title: "point"),
+            TimelineItem(id: "r", start: Instant(unchecked: 2_000), end: Instant(unchecked: 3_000), title: "range"),
+            TimelineItem(id: "o", start: Instant(unchecked: 2_500), title: "over", lane: "other"),
+        ])
+        // A block of 10,000 seconds, 1,000 points long: 6 points are 60 seconds.
+        func item(_ seconds: Double, _ y: Double) -> String? {
+            ItemLayout.item(of: set, at: seconds, y: y, block: 0, to: 10_000, length: 1_000).map { set.item($0).id }
+        }
+        #expect(item(1_000, 11) == "p" && item(1_055, 11) == "p" && item(1_065, 11) == nil)
+        #expect(item(2_700, 11) == "r" && item(1_950, 11) == "r" && item(3_070, 11) == nil)
+        #expect(item(2_500, 11 + 30) == "o" && item(2_500, 25) == nil, "the gap between lanes holds none")
+        #expect(item(2_500, -1) == nil && item(2_500, 61) == nil)
+        let dense = try ItemSet(
+            (0..<1_000).map { TimelineItem(id: "\($0)", start: Instant(unchecked: Int64($0)), title: "d") })
+        #expect(ItemLayout.item(of: dense, at: 500, y: 11, block: 0, to: 10_000, length: 1_000) == nil)
+    }
+
     @Test func aDenseLaneShowsCountsAndASparseOneItsItems() throws {
         let burst = (0..<1_000).map {
             TimelineItem(id: "\($0)", start: Instant(unchecked: 1_000 + Int64($0)), title: "b", lane: "burst")

@@ -91,6 +91,10 @@ struct RequestGrammar {
         case (_, "tz"): return pick(chance(0.5) ? Self.zones : Self.everyZone)
         case (_, "locale"): return locale()
         case (_, "items"): return "edges"
+        case ("timeline", "item"): return pick(["next", "previous"])
+        case ("timeline", "pick"): return number(0...2000) + "," + number(0...400)
+        case (_, "selected"): return String(Int.random(in: 0...30, using: &random))
+        case (_, "drawn"): return pick(["0", "ffffffffffffffff", "1a2b3c"])
         case (_, "hours"): return pick(HourCycle.allCases.map(\.rawValue))
         case (_, "week-start"): return pick(WeekStart.allCases.map(\.rawValue))
         case (_, "width"), (_, "height"): return number(1...2000)
@@ -146,6 +150,15 @@ struct RequestGrammar {
     /// A frame's origins, tiles held, scroll and mark in the shape its view reads: one axis, or two for a grid.
     private mutating func coherentFrame(_ query: inout Query, view: String?) {
         let axes = view == "grid" ? 2 : 1
+        // A report about items names the set.
+        if view == "timeline", ["drawn", "selected", "item", "pick"].contains(where: { query[$0] != nil }) {
+            query["items"] = "edges"
+        }
+        // Items are drawn across a horizontal timeline, and a click is within the view.
+        if query["items"] != nil, query["orientation"] == "vertical" { query["orientation"] = nil }
+        if query["pick"] != nil, let width = query["size"]?.split(separator: ",").first.flatMap({ Double($0) }) {
+            query["pick"] = number(0...width) + "," + number(0...400)
+        }
         guard chance(0.7) else {
             (query["origin"], query["have"], query["mark"]) = (nil, nil, nil)
             return
@@ -215,6 +228,12 @@ struct RequestGrammar {
         case (_, "factor"): return pick(Self.edges(Limits.factorMagnitudeRange) + Self.numberEdges)
         case (_, "rtt"): return pick(Self.edges(Limits.roundTripRange) + Self.numberEdges)
         case (_, "frame"): return pick(Self.edges(Limits.frameTimeRange) + Self.numberEdges)
+        case ("timeline", "item"):
+            return pick(["", "next%00", "sideways", "NEXT", "previous,next"] + Self.integerEdges)
+        case ("timeline", "pick"):
+            return pick(Self.sideEdges + Self.numberEdges + [""]) + pick(["", ","]) + pick(Self.sideEdges + ["x"])
+        case (_, "selected"): return pick(Self.integerEdges + ["-1", "1e3", ""])
+        case (_, "drawn"): return pick(["", String(repeating: "f", count: 5000), "%00"])
         case (_, "item"): return pick(["1000000000", "1000000001", "-1000000000", "-1000000001"] + Self.integerEdges)
         case (_, "tz"): return pick(Self.zones + ["Mars/Olympus", "", "utc", "../../etc/passwd", "Etc/GMT+14"])
         case (_, "locale"):

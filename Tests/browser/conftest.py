@@ -108,13 +108,14 @@ def _binary() -> str:
 
 
 class Server:
-    """`endless` serving on `port` (0: one it picks), with the elements' script and styles from
+    """`endless` serving on `port` (0: one it picks) with more `arguments` (`--items`), with the elements' script and styles from
     `ENDLESS_PUBLIC_DIRECTORY` when that is set (a binary of another checkout serves this one's `public/`)."""
 
-    def __init__(self, binary: str, port: int = 0):
+    def __init__(self, binary: str, port: int = 0, arguments: list[str] | None = None):
         public = os.environ.get("ENDLESS_PUBLIC_DIRECTORY")
         self.process = subprocess.Popen(
-            [binary, "--port", str(port)] + (["--public-directory", public] if public else []), cwd=REPO,
+            [binary, "--port", str(port)] + (["--public-directory", public] if public else []) + (arguments or []),
+            cwd=REPO,
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )
         self.log: list[str] = []

@@ -115,6 +115,23 @@ class Browser:
         else:
             self.driver.find_element("id", element_id).send_keys(key)
 
+    def click_at(self, element_id: str, x: float, y: float):
+        """A real click (pointer moved, pressed, released) `x`, `y` CSS pixels from the element's top left."""
+        box = self.js("const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+                      "return [r.width, r.height];", element_id)
+        dx, dy = round(x - box[0] / 2), round(y - box[1] / 2)  # WebDriver's element origin is its centre
+        if self.engine == "firefox":
+            from marionette_driver.by import By
+
+            el = self.marionette.find_element(By.ID, element_id)
+            self.marionette.actions.sequence("pointer", "mouse", {"pointerType": "mouse"}).pointer_move(
+                dx, dy, origin=el).pointer_down(0).pointer_up(0).perform()
+        else:
+            from selenium.webdriver.common.action_chains import ActionChains
+
+            el = self.driver.find_element("id", element_id)
+            ActionChains(self.driver).move_to_element_with_offset(el, dx, dy).click().perform()
+
     @property
     def url(self) -> str:
         return self.marionette.get_url() if self.engine == "firefox" else self.driver.current_url

@@ -33,3 +33,32 @@ package enum ItemLayout {
         return (0..<shown).reduce(0) { $0 + items.items(inLane: lane, row: $1, from: from, to: to).count } == count
     }
 }
+
+extension ItemLayout {
+    /// The item drawn at `seconds` along and `y` points down the lanes (their top 0), in a block `from..<to` seconds
+    /// and `length` points long: the one in that row nearest `seconds`, within a point's marker (6 points) of it.
+    /// `nil` where nothing is drawn, or where the lane shows counts there.
+    package static func item(
+        of items: ItemSet, at seconds: Double, y: Double, block from: Int64, to: Int64, length: Double
+    ) -> Int? {
+        var top = 0.0
+        for (index, lane) in items.lanes.enumerated() {
+            defer { top += thickness(of: lane) }
+            guard y >= top, y < top + thickness(of: lane) else { continue }
+            let row = Int((y - top) / rowHeight)
+            guard row < min(lane.rows.count, rowsShown),
+                showsItems(of: items, lane: index, from: from, to: to, length: length)
+            else { return nil }
+            let reach = 6 * Double(to - from) / length
+            let (low, high) = ((seconds - reach).rounded(.down), (seconds + reach).rounded(.up) + 1)
+            let span = Int64(max(low, Double(from - 1)))..<Int64(min(high, Double(to + 1)))
+            let near = items.items(inLane: index, row: row, from: span.lowerBound, to: span.upperBound)
+            func distance(_ item: Int) -> Double {
+                let (start, end) = (Double(items.starts[item]), Double(items.ends[item]))
+                return seconds < start ? start - seconds : seconds > end ? seconds - end : 0
+            }
+            return near.filter { distance($0) <= reach }.min { distance($0) < distance($1) }
+        }
+        return nil
+    }
+}

@@ -14,17 +14,20 @@ package struct TimelineFrame: Sendable, Hashable {
 extension Timeline {
     /// The frame for a timeline view whose pointer is the viewport's centre: once scrolling ended it settles on the
     /// step's nearest tick; a key moves a step (a block of ten with Page keys, `presses` times) or to an end;
-    /// `start` places a view with no origin yet. Mirrored (right to left), its world coordinate is the negated offset.
+    /// `start` places a view with no origin yet; a `goal` (an item stepped to) is where it goes and settles, tick or
+    /// not. Mirrored (right to left), its world coordinate is the negated offset.
     package func frame(
         _ report: AxisReport, layout: AxisLayout, phase: ScrollPhase, key: ViewKey? = nil, presses: Int = 1,
-        start: Instant, mirrored: Bool = false
+        start: Instant, mirrored: Bool = false, to goal: Instant? = nil
     ) throws(EndlessError) -> TimelineFrame {
         let pointerAxis = pointerAxis(mirrored: mirrored)
         let (axis, pointer) = try pointerAxis.frame(
             report, layout: layout, phase: phase, start: offset(of: clamped(start)), clamped: clampedOffset)
         let here = try instant(atOffset: pointer)
         var target: Instant? = nil
-        if let key {
+        if let goal {
+            target = clamped(goal)
+        } else if let key {
             target = keyTarget(key, from: here, presses: presses)
         } else if phase == .ended {
             target = snapped(here)

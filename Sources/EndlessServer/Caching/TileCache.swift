@@ -118,13 +118,21 @@ extension TileCache {
     {
         let block = renderer.timeline.block(ofTile: tile, mirrored: mirrored)
         return content(for: TileKey(style: style, x: block)) {
-            renderer.blockElement(block, mirrored: mirrored, thickness: thickness)
+            // Its items as a window's: drawn once for both.
+            let items = renderer.items.map { set in
+                let itemsStyle = Self.itemsStyle(of: set, renderer.timeline, mirrored: mirrored, theme: renderer.theme)
+                return content(for: TileKey(style: itemsStyle, x: block)) {
+                    renderer.itemsFragment(ofBlock: block, mirrored: mirrored)
+                }
+            }
+            return renderer.blockElement(block, mirrored: mirrored, thickness: thickness, items: items)
         }
     }
 
-    /// Everything a timeline's page block depends on.
+    /// Everything a timeline's page block depends on: with items, which set (its version).
     static func pageStyle(of renderer: TimelineRenderer, mirrored: Bool, thickness: Double) -> String {
         style(of: renderer, mirrored: mirrored, thickness: thickness) + "|page"
+            + (renderer.items.map { "|items \($0.version)" } ?? "")
     }
 
     /// Everything a timeline's drawing depends on but its position: what a window's and a block's ETag hash too.

@@ -43,6 +43,20 @@ extension FrameAnswer {
         if let style { out.field("style", style) }
         if let pace { out.field("pace", pace) }
         if let underlay { out.field("underlay", underlay) }
+        if let items {
+            out.key("items")
+            out.open()
+            out.field("drawn", items.drawn)
+            out.field("refresh", items.refresh)
+            if let lanes = items.lanes { out.field("lanes", utf8: lanes) }
+            if let item = items.item {
+                out.key("item")
+                out.open()
+                for (name, value) in item { out.field(name, value) }
+                out.close()
+            }
+            out.close()
+        }
         out.field("took", ((ContinuousClock.now - start) / .microseconds(100)).rounded(.up) / 10)
         out.close()
         return out.buffer

@@ -27,6 +27,21 @@ struct FrameAnswer: Sendable {
     var language: Language?
     /// Not sent: its tiles would take more than the budget it was drawn with, and it stopped.
     var overBudget = false
+    /// A timeline's items: what its tiles were drawn from, and the item chosen.
+    var items: ItemsAnswer?
+}
+
+/// What a timeline with items adds to its frame.
+struct ItemsAnswer: Sendable {
+    /// The set's version the tiles were drawn from: sent back (`drawn`), so that a set changed since is drawn again.
+    var drawn: String
+    /// Milliseconds after which a view at rest asks again: how soon a changed set shows.
+    var refresh: Int
+    /// The lanes' names, an SVG the page keeps in view over its tiles: when placed anew, resized or redrawn.
+    var lanes: [UInt8]?
+    /// The item chosen (clicked, or stepped to with `[` and `]`) and still under the pointer: its fields as given,
+    /// `index` (sent back as `selected`) and `text` (its title and time, as a reader hears them).
+    var item: [(String, String)]?
 }
 
 /// One axis's placement: everything the page assigns to that scroll position.

@@ -13,6 +13,8 @@ struct FrameRequest {
     var mountPath = ""
     /// Bytes of tiles the answer may draw; past them it stops and says so (`FrameAnswer.overBudget`).
     var drawingBudget = Int.max
+    /// The item sets a timeline may name (`items=`).
+    var items: TimelineItemSets?
 
     /// A slider's look (a ruler's, a timeline's): its orientation and direction, its theme, its thickness across
     /// the axis (`height`, 120 by default), and the page's axis it scrolls along.

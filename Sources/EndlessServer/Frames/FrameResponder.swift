@@ -18,21 +18,27 @@ struct FrameResponder: Sendable {
     let eventLoopBytes: Int
     /// Where Endless is mounted (`""`, `/endless`): the frames' `image` URLs start with it.
     let mountPath: String
+    /// The item sets timelines draw (`items=`).
+    let items: TimelineItemSets?
     private let layout = AxisLayout()
 
-    init(tiles: TileCache, compressors: CompressorPool, gate: RenderGate, eventLoopBytes: Int, mountPath: String = "") {
+    init(
+        tiles: TileCache, compressors: CompressorPool, gate: RenderGate, eventLoopBytes: Int, mountPath: String = "",
+        items: TimelineItemSets? = nil
+    ) {
         self.tiles = tiles
         self.compressors = compressors
         self.gate = gate
         self.eventLoopBytes = eventLoopBytes
         self.mountPath = mountPath
+        self.items = items
     }
 
     /// The frames beside `svg`'s windows: its tiles, compressors and large windows' turns.
     init(beside svg: SVGResponder, options: EndlessOptions, mountPath: String = "") {
         self.init(
             tiles: svg.tiles, compressors: svg.compressors, gate: svg.largeWindows,
-            eventLoopBytes: options.maximumFrameBytesOnEventLoop, mountPath: mountPath)
+            eventLoopBytes: options.maximumFrameBytesOnEventLoop, mountPath: mountPath, items: options.items)
     }
 
     /// The views by their path, `/frame/{name}`.
@@ -53,7 +59,7 @@ struct FrameResponder: Sendable {
         let answer = try view.answer(
             FrameRequest(
                 parameters: parameters, report: try FrameReport(parameters), query: query, tiles: tiles,
-                layout: layout, mountPath: mountPath, drawingBudget: budget))
+                layout: layout, mountPath: mountPath, drawingBudget: budget, items: items))
         guard !answer.overBudget else { return nil }
         var body = answer.json(since: start)
         var headers = Self.headers

@@ -6,16 +6,27 @@ import EndlessSVG
 /// follows another timeline's instant in its own zone instead of being scrolled.
 enum TimelineFrameView: FrameView {
     static let configurationNames = Parameters.timelineConfigurationNames + ["height"] + Parameters.lookNames
-    static let names = configurationNames + ["value", "lead", "zoom", "zoomable", "zoom-by", "zoom-at"]
+    static let names =
+        configurationNames + ["value", "lead", "zoom", "zoomable", "zoom-by", "zoom-at"] + itemNames
 
     static func answer(_ request: FrameRequest) throws(EndlessError) -> FrameAnswer {
         let p = request.parameters, report = request.report
         var timeline = try p.timeline()
         // The element reflects the rung it is at as `zoom`: it stands for `scale`.
         if let zoom = p.text("zoom") { timeline = try timeline.at(scale: try TimeScale(zoom, "zoom")) }
-        let (orientation, mirrored, theme, thickness, axis) = try request.sliderLook()
+        var (orientation, mirrored, theme, thickness, axis) = try request.sliderLook()
+        let items = try request.items.set(named: p.text("items"))
+        if items == nil { try checkItemsNamed(p) }
+        if items != nil, orientation.isVertical {
+            throw EndlessError("items", "are drawn on a horizontal timeline; leave out orientation=vertical")
+        }
+        // As high as the axis and the lanes, unless the page says.
+        if let items, !p.contains("height") {
+            thickness = min(ItemLayout.axisThickness + ItemLayout.thickness(of: items), Limits.maximumWindowSide)
+        }
         var axisReport = try report.reports([axis], layout: request.layout)[0]
-        let frame: TimelineFrame
+        var frame: TimelineFrame
+        var chosen: Int?
         let follows = p.contains("lead")
         var scaleChanged = false
         if follows {
@@ -45,9 +56,29 @@ enum TimelineFrameView: FrameView {
             frame = try timeline.frame(
                 axisReport, layout: request.layout, phase: phase, key: report.key, presses: report.presses,
                 start: start, mirrored: mirrored)
+            if let items,
+                let choice = try choice(
+                    among: items, p, timeline: timeline, report: axisReport, pointer: frame.pointerOffset,
+                    mirrored: mirrored, band: min(thickness, ItemLayout.axisThickness))
+            {
+                chosen = choice.item
+                if choice.goes {
+                    // To the item's start, and settled there: smoothly where the content reaches, else placed anew.
+                    let goal = Instant(unchecked: items.starts[choice.item])
+                    frame = try timeline.frame(
+                        axisReport, layout: request.layout, phase: phase, start: start, mirrored: mirrored, to: goal)
+                    let reach = 0...(request.layout.contentLength - axisReport.length)
+                    if let snap = frame.snap, !reach.contains(snap) {
+                        axisReport.origin = nil
+                        frame = try timeline.frame(
+                            axisReport, layout: request.layout, phase: phase, start: goal, mirrored: mirrored, to: goal)
+                    }
+                }
+            }
         }
         let renderer = TimelineRenderer(
-            timeline: timeline, orientation: orientation, theme: theme, thickness: thickness, mirrored: mirrored)
+            timeline: timeline, orientation: orientation, theme: theme, thickness: thickness, mirrored: mirrored,
+            items: items)
         let style = TileCache.pageStyle(of: renderer, mirrored: mirrored, thickness: thickness)
         let value = timeline.text(frame.value)
         var answer = FrameAnswer(
@@ -63,7 +94,7 @@ enum TimelineFrameView: FrameView {
                 "image": request.imageURL(
                     "timeline",
                     configuration: Parameters.timelineConfigurationNames.filter { $0 != "scale" }
-                        + Parameters.lookNames,
+                        + Parameters.lookNames + ["items"],
                     position: [
                         ("scale", timeline.scale.rawValue), ("at", value), ("width", readoutNumber(report.size.width)),
                         ("height", readoutNumber(report.size.height)),
@@ -76,9 +107,22 @@ enum TimelineFrameView: FrameView {
         )
         answer.language = timeline.language
         if !follows { answer.setPace([axisReport], of: report) }
+        // A set changed since the page's tiles were drawn: every tile again, and the lanes' names.
+        let redrawn = items.map { set in p.text("drawn").map { $0 != drawn(set) } ?? false } ?? false
+        if let items {
+            answer.items = ItemsAnswer(
+                drawn: drawn(items), refresh: 1000,
+                lanes: frame.axis.isNewPlacement || report.resized || redrawn
+                    ? renderer.laneNames(width: report.size.width, mirrored: mirrored) : nil,
+                item: chosen.map { fields(of: $0, in: items, timeline: timeline) })
+            // The lanes' names stay over the tiles, under the axis band.
+            answer.style? +=
+                ".lanes{top:\(min(thickness, ItemLayout.axisThickness))px}"
+                + (p.contains("height") ? "" : ":host{height:\(thickness)px}")
+        }
         answer.placeTiles(
             [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held,
-            redraw: scaleChanged, budget: request.drawingBudget
+            redraw: scaleChanged || redrawn, budget: request.drawingBudget
         ) { tile in
             request.tiles.pageBlock(tile[0], of: renderer, mirrored: mirrored, thickness: thickness, style: style)
         }

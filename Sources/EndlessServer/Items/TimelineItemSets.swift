@@ -65,3 +65,11 @@ public final class TimelineItemSets: Sendable {
             }
     }
 }
+
+extension TimelineItemSets? {
+    /// The set a request's `items` names, `nil` when it names none: a 404 (or a 400) as `named` says.
+    func set(named name: String?) throws(EndlessError) -> ItemSet? {
+        guard let name else { return nil }
+        return try (self ?? TimelineItemSets()).named(name)
+    }
+}

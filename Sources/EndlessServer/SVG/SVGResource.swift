@@ -219,10 +219,7 @@ extension SVGResource {
             return .loopWindow(try parameters.loopWindow(), try parameters.theme())
         case "timeline":
             let parameters = try Parameters(query, accepted: Parameters.timelineNames + ["items"])
-            let set = try parameters.text("items").map { name throws(EndlessError) in
-                guard let items else { throw EndlessError("items", "\(name) is not an item set here", kind: .notFound) }
-                return try items.named(name)
-            }
+            let set = try items.set(named: parameters.text("items"))
             return .timelineWindow(try parameters.timelineWindow(items: set), try parameters.theme(), set)
         default: throw EndlessError("view", "\(view) is not a view; use ruler, grid, loop or timeline", kind: .notFound)
         }

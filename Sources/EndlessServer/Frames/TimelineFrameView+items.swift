@@ -1,0 +1,80 @@
+import EndlessCore
+import EndlessSVG
+
+/// A timeline's items in its frames: the item a report chooses (stepped to with `[` and `]`, clicked, or chosen
+/// before and still held), where that takes the pointer, and what the answer says of them.
+extension TimelineFrameView {
+    static let itemNames = ["items", "drawn", "selected", "item", "pick"]
+
+    /// What a report does among the items: the item it chooses, and whether the pointer goes to its start (a step
+    /// does, and a chosen item held keeps it there; a click only names it).
+    struct ItemChoice {
+        var item: Int
+        var goes: Bool
+    }
+
+    /// The item chosen by a report whose pointer is at `pointer` (a timeline offset) over a view whose content's
+    /// world coordinate 0 is `origin`. `selected` counts only while the set is the one drawn (`drawn`).
+    static func choice(
+        among items: ItemSet, _ p: Parameters, timeline: Timeline, report: AxisReport, pointer: Double,
+        mirrored: Bool, band: Double
+    ) throws(EndlessError) -> ItemChoice? {
+        let current = p.text("drawn") == drawn(items)
+        let accepts = "an item's index, as the last frame gave it"
+        var selected = try p.integer("selected", accepts: accepts)
+        if let index = selected, !(0..<items.count).contains(index) || !current { selected = nil }
+        if let step = p.text("item") {
+            guard step == "next" || step == "previous" else {
+                throw EndlessError("item", "must be next or previous")
+            }
+            // From the item held, else from the pointer: the next starts at or after it, the previous before.
+            let seconds = (pointer / timeline.pointsPerSecond).rounded(.up)
+            let from = selected.map(items.position(of:)) ?? ItemPosition(seconds: Int64(seconds))
+            let found = step == "next" ? items.item(after: from) : items.item(before: from)
+            return found.map { ItemChoice(item: $0, goes: true) }
+        }
+        if let text = p.text("pick") {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0) }
+            guard parts.count == 2, (0...report.length).contains(parts[0]),
+                (0...Limits.maximumWindowSide).contains(parts[1])
+            else { throw EndlessError("pick", "must be a point in the view, as x,y from its top left") }
+            guard let origin = report.origin else { return nil }  // nothing drawn yet to click on
+            let sign: Double = mirrored ? -1 : 1
+            // Within time's ends, whatever the report's origin: a whole second of it is then an `Int64`.
+            let ends = Double(Instant.first.secondsSinceEpoch)...Double(Instant.last.secondsSinceEpoch)
+            let seconds = ends.clamp(sign * (origin + report.scroll + parts[0]) / timeline.pointsPerSecond)
+            let from = timeline.start(ofBlock: floorQuotient(Int64(seconds.rounded(.down)), timeline.blockSeconds))
+            let found = ItemLayout.item(
+                of: items, at: seconds, y: parts[1] - band, block: from, to: from + timeline.blockSeconds,
+                length: Double(Timeline.ticksPerBlock) * timeline.spacing)
+            return found.map { ItemChoice(item: $0, goes: false) }
+        }
+        return selected.map { ItemChoice(item: $0, goes: true) }
+    }
+
+    /// A report that steps, clicks or holds an item names the set: without one, a 400 naming the first.
+    static func checkItemsNamed(_ p: Parameters) throws(EndlessError) {
+        if let name = itemNames.dropFirst().first(where: p.contains) {
+            throw EndlessError(name, "is about a timeline's items: give it with items")
+        }
+    }
+
+    /// The set's version as the page sends it back.
+    static func drawn(_ items: ItemSet) -> String { String(items.version, radix: 16) }
+
+    /// Item `item`'s fields as a page hands them on (`endless-item`), with its `index` and its `text`.
+    static func fields(of index: Int, in items: ItemSet, timeline: Timeline) -> [(String, String)] {
+        let item = items.item(index)
+        let (start, spoken) = (timeline.text(item.start), timeline.spokenText(item.start))
+        return [
+            ("index", String(index)), ("id", item.id), ("start", start), ("end", item.end.map(timeline.text) ?? ""),
+            ("title", item.title), ("lane", item.lane), ("class", item.itemClass.rawValue), ("url", item.url ?? ""),
+            ("text", item.title.isEmpty ? spoken : "\(item.title), \(spoken)"),
+        ]
+    }
+}
+
+extension ClosedRange<Double> {
+    /// `x` brought within the range; its lower end for NaN.
+    fileprivate func clamp(_ x: Double) -> Double { x >= upperBound ? upperBound : x > lowerBound ? x : lowerBound }
+}

@@ -1,0 +1,176 @@
+"""A timeline's items in every engine (Chromium, Firefox, WebKit): `<endless-timeline items="launches">` draws the
+set the server reads from a file; a click on an item fires `endless-item` with its fields, a linked one is followed
+unless the page says no; `]` and `[` step through the items and a screen reader hears each one's title and time, and
+Enter chooses it; a file changed on disk shows within 2 s, and a broken one changes nothing."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from conftest import Server, _binary, static_origin
+from test_every_browser import Browser, ENGINES  # noqa: F401
+
+ITEMS = [
+    {"id": "a1", "start": "2026-10-25T12:00:00Z", "end": "2026-10-25T18:00:00Z", "title": "Apollo",
+     "lane": "Launches"},
+    {"id": "b1", "start": "2026-10-25T15:00:00Z", "title": "Build 7", "lane": "Builds", "class": "green"},
+    {"id": "a2", "start": "2026-10-25T20:00:00Z", "title": "Beacon", "lane": "Launches", "url": "/beacon.html"},
+    {"id": "a3", "start": "2026-10-26T03:00:00Z", "end": "2026-10-26T05:00:00Z", "title": "Comet",
+     "lane": "Launches", "class": "orange"},
+]
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Launches</title><link rel="icon" href="data:,">
+<script src="{base}/endless.js"></script></head>
+<body style="margin: 0">
+<form id="form"><endless-timeline id="t" name="t" items="launches" tz="UTC" scale="1h"
+  value="2026-10-25T14:00:00Z"></endless-timeline></form>
+<script>
+window.chosen = [];
+document.addEventListener('endless-item', (e) => {{
+  window.chosen.push(e.detail);
+  if (window.keepHere) e.preventDefault();
+}});
+</script>
+</body></html>
+"""
+
+# The view's state: live, its value, the words its tiles draw, the lanes' names, what it said, the items chosen.
+STATE_JS = """
+const el = document.getElementById('t'), root = el.shadowRoot;
+return { live: Boolean(root.querySelector('.frame.live')) && root.querySelectorAll('.canvas > svg').length > 0,
+  value: el.value, height: el.getBoundingClientRect().height,
+  words: [...root.querySelectorAll('.canvas > svg text')].map((t) => t.textContent),
+  lanes: [...root.querySelectorAll('.lanes text')].map((t) => t.textContent),
+  said: root.querySelector('.said').textContent, chosen: window.chosen ?? [], url: location.pathname };
+"""
+
+# The centre of the link drawn for `arguments[0]`'s title, from the element's top left.
+LINK_JS = """
+const el = document.getElementById('t'), r = el.getBoundingClientRect();
+const text = [...el.shadowRoot.querySelectorAll('.canvas a text')].find((t) => t.textContent === arguments[0]);
+const marker = text?.closest('a').querySelector('path, rect');
+if (!marker) return null;
+const b = marker.getBoundingClientRect();
+return [b.left + b.width / 2 - r.left, b.top + b.height / 2 - r.top];
+"""
+
+
+def write_items(path, items):
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("".join(json.dumps(item) + "\n" for item in items))
+    tmp.replace(path)  # whole at once, as an editor saves
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def launches(request, tmp_path_factory):
+    """A server reading launches.jsonl, the page on another origin, open in one engine."""
+    root = tmp_path_factory.mktemp("items")
+    items = root / "launches.jsonl"
+    write_items(items, ITEMS)
+    server = Server(_binary(), arguments=["--items", f"launches={items}"])
+    site = root / "site"
+    site.mkdir()
+    (site / "index.html").write_text(PAGE.format(base=server.base))
+    (site / "beacon.html").write_text("<!doctype html><title>Beacon</title><p>Beacon")
+    with static_origin(site) as origin:
+        b = Browser(request.param)
+        try:
+            yield b, origin + "/", items, server
+        finally:
+            b.quit()
+            server.stop()
+
+
+def state(b: Browser) -> dict:
+    return b.js(STATE_JS)
+
+
+def shows(b: Browser, check, what: str, timeout: float = 10) -> dict:
+    return b.wait(lambda: (lambda s: s["live"] and check(s) and s)(state(b)), lambda: f"not {what}: {state(b)}",
+                  timeout)
+
+
+def test_items_are_drawn_with_their_lanes_named(launches):
+    b, url, _, _ = launches
+    b.get(url)
+    s = shows(b, lambda s: "Apollo" in s["words"] and s["lanes"] == ["Launches", "Builds"], "the items and lanes")
+    # As high as the axis (120) and two lanes of one row (30 each), without a `height`.
+    assert s["height"] == 180, s
+    assert "Build 7" in s["words"] and "Beacon" in s["words"], s
+
+
+def test_a_click_on_an_item_fires_endless_item_with_its_fields(launches):
+    b, url, _, _ = launches
+    b.get(url)
+    s = shows(b, lambda s: "Apollo" in s["words"], "Apollo")
+    width = b.js("return document.getElementById('t').getBoundingClientRect().width")
+    b.click_at("t", width / 2, 120 + 11)  # under the pointer, in the first lane's row: Apollo's bar
+    s = shows(b, lambda s: s["chosen"], "an endless-item")
+    assert s["chosen"] == [{"id": "a1", "start": "2026-10-25T12:00:00Z", "end": "2026-10-25T18:00:00Z",
+                            "title": "Apollo", "lane": "Launches", "class": "blue", "url": "",
+                            "text": s["chosen"][0]["text"]}], s
+    assert s["chosen"][0]["text"].startswith("Apollo, "), s
+    # Nothing there: no event.
+    b.click_at("t", width / 2, 120 + 30 + 40)
+    time.sleep(0.5)
+    assert len(state(b)["chosen"]) == 1
+
+
+def test_a_linked_item_is_followed_unless_the_page_says_no(launches):
+    b, url, _, _ = launches
+    b.get(url)
+    shows(b, lambda s: "Beacon" in s["words"], "Beacon")
+    b.js("window.keepHere = true")
+    at = b.wait(lambda: b.js(LINK_JS, "Beacon"), "no link drawn for Beacon")
+    b.click_at("t", *at)
+    s = shows(b, lambda s: s["chosen"], "an endless-item for the link")
+    assert s["chosen"][0]["id"] == "a2" and s["chosen"][0]["url"] == "/beacon.html", s
+    time.sleep(0.5)
+    assert state(b)["url"] == "/", "the page cancelled it: it stays"
+    b.js("window.keepHere = false")
+    b.click_at("t", *at)
+    b.wait(lambda: b.url.endswith("/beacon.html"), lambda: f"not followed: {b.url}")
+
+
+def test_brackets_step_through_the_items_and_a_screen_reader_hears_each(launches):
+    b, url, _, _ = launches
+    b.get(url)
+    shows(b, lambda s: "Apollo" in s["words"], "Apollo")
+    b.js("document.getElementById('t').focus()")
+    b.press("t", "]")  # from 14:00: the next to start is Build 7, at 15:00
+    s = shows(b, lambda s: s["said"].startswith("Build 7, ") and s["value"] == "2026-10-25T15:00:00Z", "Build 7")
+    assert "15:00" in s["said"] or "3:00" in s["said"], s
+    b.press("t", "]")
+    s = shows(b, lambda s: s["said"].startswith("Beacon, ") and s["value"] == "2026-10-25T20:00:00Z", "Beacon")
+    b.press("t", "[")
+    shows(b, lambda s: s["said"].startswith("Build 7, ") and s["value"] == "2026-10-25T15:00:00Z", "Build 7 again")
+    # It stays on the item once settled (not on the nearest tick), and Enter chooses it.
+    time.sleep(1.2)
+    assert state(b)["value"] == "2026-10-25T15:00:00Z"
+    b.press("t", "\ue007")  # Enter
+    s = shows(b, lambda s: s["chosen"], "an endless-item for Enter")
+    assert s["chosen"][0]["id"] == "b1", s
+    # Back past the first: Apollo, at 12:00; nothing before it.
+    b.press("t", "[")
+    shows(b, lambda s: s["said"].startswith("Apollo, ") and s["value"] == "2026-10-25T12:00:00Z", "Apollo")
+
+
+def test_a_changed_file_shows_within_two_seconds_and_a_broken_one_changes_nothing(launches):
+    b, url, items, server = launches
+    b.get(url)
+    shows(b, lambda s: "Apollo" in s["words"], "Apollo")
+    write_items(items, ITEMS + [{"id": "d1", "start": "2026-10-25T13:00:00Z", "title": "Delta", "lane": "Builds"}])
+    written = time.monotonic()
+    shows(b, lambda s: "Delta" in s["words"], "Delta, added to the file", timeout=2.5)
+    took = time.monotonic() - written
+    assert took <= 2, f"the change showed after {took:.2f} s"
+    items.write_text(items.read_text() + '{"id": "e1", "start": "yesterday", "title": "Broken"}\n')
+    b.wait(lambda: any("launches.jsonl:6: start:" in line for line in server.log),
+           lambda: f"no line naming the broken field: {server.log[-3:]}")
+    time.sleep(1.5)
+    s = state(b)
+    assert "Delta" in s["words"] and "Apollo" in s["words"] and "Broken" not in s["words"], s
