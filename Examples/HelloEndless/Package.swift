@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [
         .package(path: "endless"),  // a link to this repository, so that its name is `endless` wherever it is
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .executableTarget(
@@ -18,6 +19,7 @@ let package = Package(
                 .product(name: "EndlessCore", package: "endless"),
                 .product(name: "EndlessSVG", package: "endless"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         )
     ]

@@ -4,8 +4,9 @@ import EndlessServer
 import Foundation
 import Hummingbird
 
-/// A shop's order form with a weight picker: the app's own routes, and Endless mounted at `/endless`.
-/// `swift run HelloEndless [port]` (8081 by default; 0 picks a free one).
+/// A coffee roastery's app: an order form with a weight picker, and a timeline of its roasts and deliveries kept in
+/// SQLite (`events.sqlite` in the working directory), where a form adds one; the app's own routes, and Endless
+/// mounted at `/endless`. `swift run HelloEndless [port]` (8081 by default; 0 picks a free one).
 @main
 struct HelloEndless {
     static func main() async throws {
@@ -22,6 +23,20 @@ struct HelloEndless {
         }
         var endless = EndlessOptions()
         endless.servesPage = false  // this app has a page of its own
+        // The app keeps `endless.items` and hands it its events again whenever they change.
+        let roastery = try Roastery(path: "events.sqlite", items: endless.items)
+        router.get("/events") { _, _ in html(eventsPage) }
+        router.post("/events") { request, _ in
+            let form = try await request.body.collect(upTo: 16_384)
+            do {
+                try roastery.add(try event(from: String(buffer: form)))
+                return Response(status: .created)
+            } catch {
+                return Response(
+                    status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(string: "\(error)\n")))
+            }
+        }
         try router.addEndless(at: "/endless", options: endless)
 
         let app = Application(
@@ -52,6 +67,57 @@ struct HelloEndless {
         </main>
         """
 
+    /// The roastery's timeline, its items the events table's, and a form that adds one: the page posts it and stays,
+    /// and the timeline shows the new event by itself.
+    static let eventsPage = """
+        <!doctype html>
+        <html lang="en">
+        <meta charset="utf-8">
+        <title>Roastery events</title>
+        <link rel="icon" href="data:,">
+        <script src="/endless/endless.js" defer></script>
+        <main>
+          <h1>Roastery events</h1>
+          <endless-timeline id="events" items="events" tz="UTC" scale="1h" zoomable aria-label="Roastery events">
+          </endless-timeline>
+          <form id="add" action="/events" method="post">
+            <label>What <input name="title" required maxlength="200"></label>
+            <label>When <input name="start" type="datetime-local" required></label>
+            <label>Hours <input name="hours" type="number" min="0" max="48" value="0"></label>
+            <label>Lane <select name="lane"><option>Roasts</option><option>Deliveries</option><option>Tastings</option>
+            </select></label>
+            <button>Add</button>
+            <output id="added"></output>
+          </form>
+          <script type="module">
+            const form = document.getElementById('add'), added = document.getElementById('added');
+            form.addEventListener('submit', async (event) => {
+              event.preventDefault();
+              const data = new FormData(form);
+              data.set('start', new Date(data.get('start')).toISOString().replace(/\\.\\d+Z$/, 'Z'));
+              const response = await fetch('/events', { method: 'POST', body: new URLSearchParams(data) });
+              added.textContent = response.ok ? `Added ${data.get('title')}.` : await response.text();
+              if (response.ok) form.reset();
+            });
+          </script>
+        </main>
+        """
+
+    /// An event from the page's form (`title`, `start` as RFC 3339, `hours` long, `lane`); checked when added.
+    static func event(from form: String) throws -> Roastery.Event {
+        var fields: [String: String] = [:]
+        // A form's `+` is a space; a `+` typed is `%2B`.
+        for item in URLComponents(string: "?" + form.replacingOccurrences(of: "+", with: "%20"))?.queryItems ?? [] {
+            fields[item.name] = item.value
+        }
+        let start = try Instant(rfc3339: fields["start"] ?? "", "start").secondsSinceEpoch
+        let hours = Int64(fields["hours"] ?? "") ?? 0
+        guard (0...48).contains(hours) else { throw FormError(description: "hours: must be 0 to 48") }
+        return Roastery.Event(
+            id: nil, title: fields["title"] ?? "", start: start, end: hours > 0 ? start + hours * 3_600 : nil,
+            lane: fields["lane"] ?? "")
+    }
+
     /// The order form's ruler, as its attributes say: 0.5 to 20 kg in steps of 0.1, clamped at both ends.
     static let beans = try! Ruler(
         RulerConfiguration(
@@ -75,4 +141,9 @@ struct HelloEndless {
             status: status, headers: [.contentType: "text/html; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(string: text)))
     }
+}
+
+/// A form field the app refuses, as one line.
+struct FormError: Error, CustomStringConvertible {
+    var description: String
 }
