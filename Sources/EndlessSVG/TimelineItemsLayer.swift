@@ -124,7 +124,8 @@ struct TimelineItemsLayer: Sendable {
     }
 
     /// How many items each `bucket` points of the lane hold (the block split evenly, in whole seconds), as bars
-    /// whose height grows with the count's logarithm, each with its exact count as its title.
+    /// whose height grows with the count's logarithm, each with its exact count as its title; neighbours that hold
+    /// the same count are one bar.
     private func drawCounts(
         lane: Int, top: Double, height: Double, length: Double, from: Int64, to: Int64, mirrored: Bool,
         x: (Int64) -> Double, into writer: inout SVGWriter
@@ -142,9 +143,14 @@ struct TimelineItemsLayer: Sendable {
         writer.append(#"<g fill=""#)
         writer.append(colour: palette.counts)
         writer.append(#"">"#)
-        for (bucket, count) in counts.enumerated() where count > 0 {
+        // A run of buckets with the same count is one bar (long ranges over a block make whole lanes of them).
+        var bucket = 0
+        while bucket < counts.count {
+            let (first, count) = (bucket, counts[bucket])
+            while bucket < counts.count, counts[bucket] == count { bucket += 1 }
+            guard count > 0 else { continue }
             let tall = max(3, (height * Self.logarithm(Double(count) + 1) / most).rounded())
-            let (a, b) = (x(from + span * Int64(bucket) / buckets), x(from + span * Int64(bucket + 1) / buckets))
+            let (a, b) = (x(from + span * Int64(first) / buckets), x(from + span * Int64(bucket) / buckets))
             writer.append(#"<rect x=""#)
             writer.append(min(a, b))
             writer.append(#"" y=""#)

@@ -9,9 +9,11 @@ package enum ItemLayout {
     package static let barHeight: Double = 18
     /// Rows a lane shows: where an item of a lower row is in view, the lane shows counts instead.
     package static let rowsShown = 4
-    /// Points between lanes, and a count's bucket along the axis.
+    /// Points between lanes.
     package static let laneGap: Double = 8
-    package static let bucket: Double = 8
+    /// A count's bar along the axis: 16 points, half a window's bytes where a lane is dense against 8, each still
+    /// wide enough to point at.
+    package static let bucket: Double = 16
     /// A lane shows its items one by one while they stand at least this far apart on average.
     package static let pointsPerItem: Double = 4
 
