@@ -6,6 +6,9 @@ import EndlessCore
 struct TimelineItemsLayer: Sendable {
     let items: ItemSet
     let palette: ItemPalette
+    /// A language's digits and groups for the counts (`1.234`, `١٬٢٣٤`); in another than English, without the
+    /// English word (CLDR has none for "items").
+    var language: Language? = nil
 
     private typealias Layout = ItemLayout
 
@@ -160,8 +163,17 @@ struct TimelineItemsLayer: Sendable {
             writer.append(#"" height=""#)
             writer.append(tall)
             writer.append(#""><title>"#)
-            writer.append(Int64(count))
-            writer.append(count == 1 ? " item</title></rect>" : " items</title></rect>")
+            if let language {
+                let number = DecimalNumber(units: Int64(count), scale: 0)
+                writer.append(text: 60) { language.numbers.write(number, decimals: 0, into: &$0) }
+            } else {
+                writer.append(Int64(count))
+            }
+            if language?.isEnglish ?? true {
+                writer.append(count == 1 ? " item</title></rect>" : " items</title></rect>")
+            } else {
+                writer.append("</title></rect>")
+            }
         }
         writer.append("</g>")
     }

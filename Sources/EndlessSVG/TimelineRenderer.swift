@@ -28,7 +28,9 @@ public struct TimelineRenderer: Sendable {
         (self.timeline, self.orientation, self.theme) = (timeline, orientation, theme)
         palette = .standard(theme == .auto ? .light : theme)
         self.items = orientation.isVertical ? nil : items
-        itemsLayer = self.items.map { TimelineItemsLayer(items: $0, palette: .of(theme == .auto ? .light : theme)) }
+        itemsLayer = self.items.map {
+            TimelineItemsLayer(items: $0, palette: .of(theme == .auto ? .light : theme), language: timeline.language)
+        }
         marks = TimelineMarks(
             orientation: orientation,
             thickness: self.items == nil ? thickness : min(thickness, ItemLayout.axisThickness))

@@ -67,6 +67,24 @@ import Testing
         }
     }
 
+    /// Where a lane counts its items, the count is in the reader's digits and groups; English says "items".
+    @Test func countsAreInTheReadersDigits() async throws {
+        var options = testOptions()
+        let burst = (0..<3_000).map {
+            TimelineItem(id: "b\($0)", start: Instant(unchecked: 1_774_744_200 + Int64($0 % 3)), title: "b")
+        }
+        try options.endless.items.replace("burst", with: try ItemSet(burst))
+        try await withServer(options: options) { client, _ in
+            let query = "/svg/timeline?items=burst&scale=1min&at=2026-03-29T00:30:00Z"
+            let (_, english, _) = try await Self.get(client, query)
+            #expect(english.contains("<title>3000 items</title>"), "\(english.suffix(600))")
+            let (_, german, _) = try await Self.get(client, query + "&locale=de-DE")
+            #expect(german.contains("<title>3.000</title>") && !german.contains("items</title>"))
+            let (_, arabic, _) = try await Self.get(client, query + "&locale=ar-EG")
+            #expect(arabic.contains("<title>٣٬٠٠٠</title>"), "\(arabic.suffix(600))")
+        }
+    }
+
     @Test func aSetThatIsNotThereIsA404NamingIt() async throws {
         var options = testOptions()
         try options.endless.items.replace("launches", with: Self.set())

@@ -137,10 +137,10 @@ extension TileCache {
 
     /// Everything a timeline's drawing depends on but its position: what a window's and a block's ETag hash too.
     /// A timeline's items in a block: the set's version, the rung and spacing (the block's span and length), its
-    /// direction and theme.
+    /// direction, theme and language (the counts' digits).
     static func itemsStyle(of items: ItemSet, _ timeline: Timeline, mirrored: Bool, theme: Theme) -> String {
         "timeline items|\(items.version)|\(timeline.scale.rawValue)|\(timeline.spacing.bitPattern)|\(mirrored)|"
-            + theme.description
+            + theme.description + (timeline.language.map { "|locale \($0.identifier)" } ?? "")
     }
 
     static func style(of renderer: TimelineRenderer, mirrored: Bool, thickness: Double) -> String {
