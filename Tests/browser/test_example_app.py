@@ -22,6 +22,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from test_every_browser import Browser, ENGINES
+
 REPO = Path(__file__).resolve().parents[2]
 # Each app: its package, and the variable that names its binary.
 APPS = {
@@ -132,29 +134,34 @@ def test_the_apps_page_holds_a_live_ruler_that_asks_the_mount_and_submits(app, c
     assert not severe, severe
 
 
-def test_the_roasterys_form_adds_an_event_that_appears_on_its_timeline(app, chromium):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_roasterys_form_adds_an_event_that_appears_on_its_timeline(app, engine):
     """HelloEndless keeps its events in SQLite (GRDB) and hands them to its mount as an item set: an event its page's
-    form adds appears on the page's timeline by itself, without a reload."""
+    form adds appears on the page's timeline by itself, without a reload, in every engine."""
     if app.name != "HelloEndless":
         pytest.skip("HelloVapor has no events")
-    chromium.get(f"{app}/events")
-    wait = WebDriverWait(chromium, 20)
-    timeline = chromium.find_element("id", "events")
-    words = "return [...arguments[0].shadowRoot.querySelectorAll('.canvas .items text')].map((t) => t.textContent)"
-    wait.until(lambda d: d.execute_script("return arguments[0].shadowRoot.querySelector('.frame.live')", timeline))
-    chromium.execute_script("window.stayed = true")
-    # At the instant under the pointer, in the page's own time, an hour long.
-    chromium.execute_script("""
-        const d = new Date(arguments[0].value), form = document.getElementById('add');
-        form.elements.start.value = new Date(d - d.getTimezoneOffset() * 60000).toISOString().slice(0, 16);
-        form.elements.title.value = 'Espresso';
-        form.elements.hours.value = '1';
-        form.elements.lane.value = 'Tastings';
-    """, timeline)
-    assert "Espresso" not in chromium.execute_script(words, timeline)
-    chromium.find_element("css selector", "#add button").click()
-    wait.until(lambda d: d.find_element("id", "added").text == "Added Espresso.")
-    WebDriverWait(chromium, 5).until(lambda d: "Espresso" in d.execute_script(words, timeline))
-    assert chromium.execute_script("return window.stayed === true"), "the page was not reloaded"
-    severe = [e for e in chromium.get_log("browser") if e.get("level") == "SEVERE"]
-    assert not severe, severe
+    b = Browser(engine)
+    try:
+        b.get(f"{app}/events")
+        words = ("return [...document.getElementById('events').shadowRoot.querySelectorAll('.canvas .items text')]"
+                 ".map((t) => t.textContent)")
+        b.wait(lambda: b.js("return Boolean(document.getElementById('events').shadowRoot.querySelector('.frame.live'))"),
+               "the timeline is not live")
+        b.js("window.stayed = true")
+        title = f"Espresso {engine}"
+        # At the instant under the pointer, in the page's own time, three hours long.
+        b.js("""
+            const d = new Date(document.getElementById('events').value), form = document.getElementById('add');
+            form.elements.start.value = new Date(d - d.getTimezoneOffset() * 60000).toISOString().slice(0, 16);
+            form.elements.title.value = arguments[0];
+            form.elements.hours.value = '3';
+            form.elements.lane.value = 'Tastings';
+        """, title)
+        assert title not in b.js(words)
+        b.js("document.querySelector('#add button').click()")
+        b.wait(lambda: b.js("return document.getElementById('added').textContent") == f"Added {title}.",
+               lambda: f"not added: {b.js('return document.getElementById(`added`).textContent')}")
+        b.wait(lambda: title in b.js(words), lambda: f"{title} not drawn: {b.js(words)}", timeout=5)
+        assert b.js("return window.stayed === true"), "the page was not reloaded"
+    finally:
+        b.quit()
