@@ -35,8 +35,10 @@ struct RenderRuler: RenderSubcommand {
     var value: String?
     @Option(parsing: .unconditional, help: "Ruler offset under the pointer, in points (tick n is at n × spacing).")
     var offset: String?
-    @Option(parsing: .unconditional, help: "Window width in points (default 600, at most 8192).") var width: String?
-    @Option(parsing: .unconditional, help: "Window height in points (default 120, at most 8192).") var height: String?
+    @Option(parsing: .unconditional, help: "Window width in points (default 600; vertical 120; at most 8192).")
+    var width: String?
+    @Option(parsing: .unconditional, help: "Window height in points (default 120; vertical 600; at most 8192).")
+    var height: String?
     @Option(parsing: .unconditional, help: "First block's label (default 9).") var min: String?
     @Option(parsing: .unconditional, help: "Last block's label (default 999).") var max: String?
     @Option(parsing: .unconditional, help: "Value between ticks (default 0.1).") var step: String?
@@ -120,8 +122,10 @@ struct RenderLoop: RenderSubcommand {
 
     @Option(parsing: .unconditional, help: "Strip offset at the window's left edge, in points (default 0).")
     var offset: String?
-    @Option(parsing: .unconditional, help: "Window width in points (default 600, at most 8192).") var width: String?
-    @Option(parsing: .unconditional, help: "Window height in points (default 120, at most 8192).") var height: String?
+    @Option(parsing: .unconditional, help: "Window width in points (default 600; vertical 120; at most 8192).")
+    var width: String?
+    @Option(parsing: .unconditional, help: "Window height in points (default 120; vertical 600; at most 8192).")
+    var height: String?
     @Option(parsing: .unconditional, help: "Items in the loop, 1…100000 (default 21).") var count: String?
     @Option(parsing: .unconditional, help: "Points between items, 10…4096 (default 150).") var spacing: String?
     @Option(parsing: .unconditional, help: "Where item 0 sits, in points from offset 0 (default 40).") var inset:

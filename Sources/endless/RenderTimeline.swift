@@ -28,8 +28,12 @@ struct RenderTimeline: RenderSubcommand {
         name: .customLong("week-start"), parsing: .unconditional,
         help: "monday (ISO 8601), sunday or saturday; default the locale's, else monday.")
     var weekStart: String?
-    @Option(parsing: .unconditional, help: "Window width in points (default 1200, at most 8192).") var width: String?
-    @Option(parsing: .unconditional, help: "Window height in points (default 120, at most 8192).") var height: String?
+    @Option(parsing: .unconditional, help: "Window width in points (default 1200; vertical 200; at most 8192).")
+    var width: String?
+    @Option(
+        parsing: .unconditional,
+        help: "Window height in points (default 120; vertical 600; with --items, the axis and lanes).") var height:
+        String?
     @Option(parsing: .unconditional, help: "horizontal or vertical (time runs downwards; default horizontal).")
     var orientation: String?
     @Option(parsing: .unconditional, help: "ltr or rtl (time runs to the left; horizontal only; default ltr).")
