@@ -123,8 +123,9 @@
     // scale's tiles, scaled under the new ones until the next frame. `#keyZoom`: a zoom key's answer is on its way;
     // `#zoomKeys`: the presses made meanwhile.
     #zoomBy = 1; #zoomAt; #fingers; #zoomSent = false; #underlay = null; #keyZoom = false; #zoomKeys = [];
-    // A timeline's items (the last frame's `items`), the item stepped to and held, and the asking again at rest.
-    #items = null; #held = null; #refresh = 0;
+    // A timeline's items (the last frame's `items`), the item stepped to and held, the steps (`[`, `]`) not yet
+    // asked, each from the last one's answer, and the asking again at rest.
+    #items = null; #held = null; #steps = []; #refresh = 0;
 
     /**
      * @param {string} kind the server's name for the view (`/frame/{kind}`)
@@ -162,7 +163,8 @@
       this.addEventListener('keydown', (e) => {
         const step = { '[': 'previous', ']': 'next' }[e.key];
         if (!this.#items || this.#still() || e.altKey || e.ctrlKey || e.metaKey) return;
-        if (step) this[ask]({ item: step });
+        if (step && this.#steps.length < mostPresses) this.#steps.push(step);
+        if (step) this[ask]({ item: 1 });
         else if (e.key === 'Enter' && this.#held) this.#choose(this.#held);
         else return;
         e.preventDefault();
@@ -283,6 +285,7 @@
       this.#tiles = new Map();
       this.#axes = [];
       this.#mark = this.#committed = this.#busy = this.#items = this.#held = null;
+      this.#steps = [];
       this.#lanes.replaceChildren();
       this.#startAt = at;
       this.#placedIn = JSON.stringify(this.#locale());
@@ -429,7 +432,7 @@
       if (want.presses > 1) q.set('presses', want.presses);
       if (this.#items) q.set('drawn', this.#items.drawn);
       if (this.#held) q.set('selected', this.#held.index);
-      if (want.item) q.set('item', want.item);
+      if (want.item && (want.item = this.#steps.shift())) q.set('item', want.item);
       if (want.pick) q.set('pick', want.pick);
       // The language and direction it was placed in, last: what a page writes (attributes) comes first.
       for (const [name, value] of Object.entries(JSON.parse(this.#placedIn))) if (value) q.set(name, value);
@@ -441,7 +444,7 @@
       const control = new AbortController(), scrolls = this.#scrolls;
       const timer = setTimeout(() => control.abort('timeout'), timeout);
       this.#busy = control;
-      this.#keyInFlight = Boolean(want.key);
+      this.#keyInFlight = Boolean(want.key || want.item); // a step counts from the last one's answer
       fetch(`${base}/frame/${this.#kind}?${query}`, { signal: control.signal })
         .then(async (response) => {
           const answered = performance.now(), status = response.status;
@@ -472,9 +475,10 @@
     }
 
     /** After `Retry-After` or a random backoff, lest every page ask at once. */
-    #retry({ first, resize, end }, error) {
+    #retry({ first, resize, end, item }, error) {
       this[stale](true, error.status || error.message || error);
-      this.#want = { first, resize, end: end && !this.#moved, ...this.#want };
+      if (item) this.#steps.unshift(item); // a step is not lost to a blip
+      this.#want = { first, resize, end: end && !this.#moved, item: this.#steps.length, ...this.#want };
       this.#backoff = Math.min(this.#backoff * 2 || 250, lastRetry);
       this.#retrying = setTimeout(() => {
         this.#retrying = 0;
@@ -600,6 +604,7 @@
       if (want.item) this.#said.textContent = item?.text ?? '';
       if (want.item || !item) this.#held = item;
       if (want.pick && item && this.#choose(item) && want.link && item.url) location.assign(item.url);
+      if (this.#steps.length) this[ask]({ item: 1 });
       this.#refresh = setTimeout(() => this[ask]({}), items.refresh);
     }
 

@@ -157,6 +157,9 @@ def test_brackets_step_through_the_items_and_a_screen_reader_hears_each(launches
     # Back past the first: Apollo, at 12:00; nothing before it.
     b.press("t", "[")
     shows(b, lambda s: s["said"].startswith("Apollo, ") and s["value"] == "2026-10-25T12:00:00Z", "Apollo")
+    # Two presses at once are two steps: the second goes from the first's answer.
+    b.press("t", "]]")
+    shows(b, lambda s: s["said"].startswith("Beacon, ") and s["value"] == "2026-10-25T20:00:00Z", "Beacon, two on")
 
 
 def test_a_changed_file_shows_within_two_seconds_and_a_broken_one_changes_nothing(launches):
