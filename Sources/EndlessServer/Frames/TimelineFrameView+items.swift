@@ -6,6 +6,10 @@ import EndlessSVG
 extension TimelineFrameView {
     static let itemNames = ["items", "drawn", "selected", "item", "pick"]
 
+    /// How long a view with items waits at rest before it asks again: a changed set shows within this and the time
+    /// the server takes to see the change (a file is looked at four times a second), under issue 52's 2 s.
+    static let refreshMilliseconds = 1000
+
     /// What a report does among the items: the item it chooses, and whether the pointer goes to its start (a step
     /// does, and a chosen item held keeps it there; a click only names it).
     struct ItemChoice {

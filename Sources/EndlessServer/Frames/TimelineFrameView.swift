@@ -67,7 +67,7 @@ enum TimelineFrameView: FrameView {
                     let goal = Instant(unchecked: items.starts[choice.item])
                     frame = try timeline.frame(
                         axisReport, layout: request.layout, phase: phase, start: start, mirrored: mirrored, to: goal)
-                    let reach = 0...(request.layout.contentLength - axisReport.length)
+                    let reach = 0...max(0, request.layout.contentLength - axisReport.length)
                     if let snap = frame.snap, !reach.contains(snap) {
                         axisReport.origin = nil
                         frame = try timeline.frame(
@@ -111,7 +111,7 @@ enum TimelineFrameView: FrameView {
         let redrawn = items.map { set in p.text("drawn").map { $0 != drawn(set) } ?? false } ?? false
         if let items {
             answer.items = ItemsAnswer(
-                drawn: drawn(items), refresh: 1000,
+                drawn: drawn(items), refresh: refreshMilliseconds,
                 lanes: frame.axis.isNewPlacement || report.resized || redrawn
                     ? renderer.laneNames(width: report.size.width, mirrored: mirrored) : nil,
                 item: chosen.map { fields(of: $0, in: items, timeline: timeline) })
