@@ -51,6 +51,16 @@ import Testing
             #expect(page.status == .notFound, "no page when the options say so")
             let own = try await client.execute(uri: "/endless-free", method: .get)
             #expect(String(buffer: own.body) == "the app's")
+            // Endless only reads: another method is the table's 405 naming the two it takes, not a bare 404.
+            for method in [HTTPRequest.Method.post, .put, .delete, .patch, .options] {
+                for uri in ["/endless/svg/ruler", "/endless/frame/ruler", "/endless/endless.js"] {
+                    let refused = try await client.execute(uri: uri, method: method)
+                    #expect(
+                        refused.status == .methodNotAllowed && refused.headers[.allow] == "GET, HEAD",
+                        "\(method) \(uri)")
+                    #expect(String(buffer: refused.body).hasPrefix("method: \(method.rawValue) is not allowed"))
+                }
+            }
         }
     }
 

@@ -3,8 +3,9 @@ import Hummingbird
 import Metrics
 
 extension RouterGroup {
-    /// Routes each of `table`'s patterns, GET and HEAD, to the table: the router's door to the same answers the
-    /// event loop gives. An answer that waits its turn is awaited here; a 4xx or 5xx is thrown, so that
+    /// Routes each of `table`'s patterns to the table: the router's door to the same answers the event loop gives.
+    /// Every method goes there, not GET and HEAD alone, so that a POST is the table's 405 with `Allow`, not the
+    /// host router's bare 404. An answer that waits its turn is awaited here; a 4xx or 5xx is thrown, so that
     /// `MetricsMiddleware` counts it as an error, as `RequestMetrics` does on the event loop.
     func add(_ table: EndpointTable, gate: RenderGate, bytesSent: [String: Counter]) {
         for endpoint in table.endpoints {
@@ -15,8 +16,9 @@ extension RouterGroup {
                 guard answer.status.code < 400 else { throw AnswerError(answer: answer.answer) }
                 return Response(answer)
             }
-            get(RouterPath(endpoint.pattern), use: handler)
-            head(RouterPath(endpoint.pattern), use: handler)
+            for method in [HTTPRequest.Method.get, .head, .post, .put, .delete, .patch, .options] {
+                on(RouterPath(endpoint.pattern), method: method, use: handler)
+            }
         }
     }
 }
