@@ -58,7 +58,7 @@
 :host([stale]) .stale { opacity: 1; }
 :host([stale]) .canvas { opacity: .6; }
 :host([zoomable]) .view, .grid .view { touch-action: pan-x pan-y; }
-.lanes { position: absolute; left: 0; right: 0; pointer-events: none; }
+.lanes { position: absolute; left: 0; pointer-events: none; }
 .lanes svg { display: block; }
 .said { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }`;
 

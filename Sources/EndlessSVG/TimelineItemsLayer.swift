@@ -182,9 +182,17 @@ struct TimelineItemsLayer: Sendable {
     private static func logarithm(_ x: Double) -> Double { Double(x.exponent) + x.significand - 1 }
 
     /// The lane's name at the window's leading edge, on a backdrop: always in view.
+    /// How wide the widest name's backdrop is.
+    var namesWidth: Double {
+        items.lanes.map { $0.name.isEmpty ? 0 : Self.width(of: $0.name) + 10 }.max() ?? 0
+    }
+
+    private static func width(of name: String) -> Double {
+        name.unicodeScalars.reduce(0) { $0 + SVGWriter.width(of: $1) }
+    }
+
     private func drawName(_ name: String, top: Double, width: Double, mirrored: Bool, into writer: inout SVGWriter) {
-        var characters = 0.0
-        for scalar in name.unicodeScalars { characters += SVGWriter.width(of: scalar) }
+        let characters = Self.width(of: name)
         writer.append(#"<rect fill=""#)
         writer.append(colour: palette.background)
         writer.append(#"" opacity="0.85" x=""#)

@@ -152,10 +152,12 @@ public struct TimelineRenderer: Sendable {
             content: content.bytes, overflows: true)
     }
 
-    /// The lanes' names, as the page keeps them in view over its blocks: a document `width` wide whose top is the
-    /// lanes' (under the axis band); empty without items.
+    /// The lanes' names, as the page keeps them in view over its blocks at the leading edge: a document as wide as
+    /// the widest (at most `width`) whose top is the lanes' (under the axis band); empty without items.
     package func laneNames(width: Double, mirrored: Bool) -> [UInt8] {
         guard let itemsLayer, itemsLayer.items.lanes.contains(where: { !$0.name.isEmpty }) else { return [] }
+        // Only as wide as the widest name: an overlay across the view costs a compositor a blend of it every frame.
+        let width = min(width, itemsLayer.namesWidth)
         var names = SVGWriter(capacity: 512)
         itemsLayer.drawNames(top: 0, width: width, mirrored: mirrored, into: &names)
         return pageTile(width: width, height: ItemLayout.thickness(of: itemsLayer.items), content: names.bytes)

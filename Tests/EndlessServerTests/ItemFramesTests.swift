@@ -47,6 +47,9 @@ import Testing
             #expect(items["refresh"] as? Int == 1000 && (items["drawn"] as? String)?.isEmpty == false)
             let lanes = try #require(items["lanes"] as? String)
             #expect(lanes.contains(">Ops</text>") && lanes.contains(">Launches</text>"))
+            // Only as wide as the widest name's backdrop, not the view: an overlay the compositor blends each frame.
+            let lanesWidth = try #require(lanes.firstMatch(of: /<svg[^>]* width="([0-9.]+)"/).flatMap { Double($0.1) })
+            #expect(lanesWidth > 40 && lanesWidth < 120)
             // As high as the axis and three lanes of two rows, the lanes' names under the axis band.
             let style = try #require(frame["style"] as? String)
             #expect(style.contains(":host{height:276.0px}") && style.contains(".lanes{top:120.0px}"))
@@ -57,6 +60,9 @@ import Testing
             // A page's own height wins, and no lanes without items.
             let (_, tall, _) = try await Self.frame(client, Self.start + "&height=400")
             #expect((tall["style"] as? String)?.contains(":host{height") == false)
+            // Right to left, they stand at the right.
+            let (_, rtl, _) = try await Self.frame(client, Self.start + "&dir=rtl")
+            #expect((rtl["style"] as? String)?.contains(".lanes{top:120.0px;left:auto;right:0}") == true)
             let (_, plain, _) = try await Self.frame(client, "seq=1&size=1200,300&scroll=0,0&scale=5min")
             #expect(plain["items"] == nil)
         }

@@ -117,7 +117,7 @@ enum TimelineFrameView: FrameView {
                 item: chosen.map { fields(of: $0, in: items, timeline: timeline) })
             // The lanes' names stay over the tiles, under the axis band.
             answer.style? +=
-                ".lanes{top:\(min(thickness, ItemLayout.axisThickness))px}"
+                ".lanes{top:\(min(thickness, ItemLayout.axisThickness))px\(mirrored ? ";left:auto;right:0" : "")}"
                 + (p.contains("height") ? "" : ":host{height:\(thickness)px}")
         }
         answer.placeTiles(
