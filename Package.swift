@@ -67,8 +67,11 @@ let package = Package(
             dependencies: [
                 "EndlessCore", "EndlessSVG", "EndlessServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["BuildVersion"]
         ),
+        // `endless --version`: the commit and the dependencies' versions, written before each build.
+        .plugin(name: "BuildVersion", capability: .buildTool()),
         // What the test targets share: a seeded generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EndlessCoreTests", dependencies: ["EndlessCore", "TestSupport"]),

@@ -8,9 +8,16 @@ struct Endless: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "endless",
         abstract: "Infinitely scrollable rulers, looping strips and grids, rendered as SVG.",
+        version: version,
         subcommands: [Serve.self, Render.self],
         defaultSubcommand: Serve.self
     )
+
+    /// What `--version` prints: the commit, then what went into the binary, one to a line.
+    static var version: String {
+        let compressor = libdeflateVersion.map { "libdeflate \($0) (the Libdeflate trait)" } ?? "zlib only"
+        return (["endless \(buildCommit)"] + buildDependencies + [compressor]).joined(separator: "\n")
+    }
 }
 
 @main

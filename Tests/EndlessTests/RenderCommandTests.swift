@@ -24,6 +24,18 @@ func runEndless(_ arguments: [String]) throws -> (status: Int32, stdout: Data, s
 }
 
 @Suite struct RenderCommandTests {
+    @Test func versionNamesTheCommitAndWhatWentIn() throws {
+        let result = try runEndless(["--version"])
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
+        // The commit as `git describe` gives it (a hash, a tag), or `unknown` built outside a clone.
+        #expect(lines.first?.wholeMatch(of: /endless ([0-9a-f]{7,}|v?[0-9][^ ]*|unknown)(-dirty)?/) != nil)
+        for package in ["hummingbird 2.", "swift-nio 2.", "swift-argument-parser 1."] {
+            #expect(lines.contains { $0.hasPrefix(package) }, "no \(package)")
+        }
+        #expect(lines.last?.hasPrefix("libdeflate ") == true || lines.last == "zlib only")
+    }
+
     @Test func rulerAtAValueIsTheLibrarysRendering() throws {
         let result = try runEndless(["render", "ruler", "--value", "72.4"])
         #expect(result.status == 0 && result.stderr.isEmpty)
