@@ -27,7 +27,7 @@ public func buildApplication(
     if logger.logLevel <= .info { router.add(middleware: LogRequestsMiddleware(.info)) }  // off the hot path otherwise
     router.addMiddleware {
         PlainTextErrorMiddleware()
-        RequestGuardMiddleware(table: table)
+        RequestGuardMiddleware()
     }
     router.group("/").add(table, gate: endless.svg.largeWindows, bytesSent: endless.metrics.bytesSent)
 

@@ -21,7 +21,8 @@ import Testing
             eventLoopBytes: options.endless.maximumFrameBytesOnEventLoop)
     }
 
-    func get(_ path: String) -> HTTPRequest { HTTPRequest(method: .get, scheme: nil, authority: "x", path: path) }
+    /// A GET of a ruler's frame `target`, as its endpoint hands it over.
+    func get(_ target: String) -> EndpointRequest { endpointRequest(target) }
 
     func object(_ answer: HTTPAnswer) throws -> [String: Any] {
         var body = ByteBuffer()
@@ -55,10 +56,17 @@ import Testing
     /// it is whole, and while every turn is taken and none may wait, it is turned away like a large window.
     @Test func theHeaviestFramesTakeTheLargeWindowsTurns() async throws {
         let frames = frames()
-        #expect(try frames.answer(get(Self.heavy), budget: frames.eventLoopBytes) == nil)
-        let whole = try #require(try frames.answer(get(Self.heavy), budget: .max))
+        #expect(
+            try frames.answer(
+                get(Self.heavy), view: RulerFrameView.self, route: "/frame/ruler", budget: frames.eventLoopBytes) == nil
+        )
+        let whole = try #require(
+            try frames.answer(get(Self.heavy), view: RulerFrameView.self, route: "/frame/ruler", budget: .max))
         #expect(whole.payloadBytes > frames.eventLoopBytes)
-        #expect(try frames.answer(get(Self.light), budget: frames.eventLoopBytes) != nil)
+        #expect(
+            try frames.answer(
+                get(Self.light), view: RulerFrameView.self, route: "/frame/ruler", budget: frames.eventLoopBytes) != nil
+        )
 
         let held = AsyncStream<Void>.makeStream()
         let release = AsyncStream<Void>.makeStream()
@@ -69,12 +77,18 @@ import Testing
             }
         }
         for await _ in held.stream { break }
-        guard case .now(let light) = frames.outcome(endpointRequest(Self.light)) else {
+        guard
+            case .now(let light) = frames.outcome(
+                endpointRequest(Self.light), view: RulerFrameView.self, route: "/frame/ruler")
+        else {
             Issue.record("a light frame waits for the turns")
             return
         }
         #expect(light.status == .ok, "a light frame does not wait for the turns")
-        guard case .later(let heavy) = frames.outcome(endpointRequest(Self.heavy)) else {
+        guard
+            case .later(let heavy) = frames.outcome(
+                endpointRequest(Self.heavy), view: RulerFrameView.self, route: "/frame/ruler")
+        else {
             Issue.record("a heavy frame is drawn at once")
             return
         }
@@ -87,7 +101,8 @@ import Testing
     /// A ruler placed across the widest view in 2-point blocks draws what a frame may hold: about 4,096 blocks, not
     /// 8,191 tiles of six.
     @Test func aFrameDrawsNoMoreBlocksThanTheLimit() throws {
-        let answer = try #require(try frames().answer(get(Self.heavy), budget: .max))
+        let answer = try #require(
+            try frames().answer(get(Self.heavy), view: RulerFrameView.self, route: "/frame/ruler", budget: .max))
         let object = try object(answer)
         let added = try #require(object["add"] as? [[String: Any]])
         #expect(added.count * 6 <= 4_096 + 12 + 6)
@@ -108,7 +123,10 @@ import Testing
             if let start = body.range(of: "\r\n") { body = String(body[start.upperBound...]) }
             if let end = body.range(of: "\r\n0\r\n", options: .backwards) { body = String(body[..<end.lowerBound]) }
             var served = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
-            var made = try object(try #require(try frames().answer(get(Self.light), budget: .max)))
+            var made = try object(
+                try #require(
+                    try frames().answer(get(Self.light), view: RulerFrameView.self, route: "/frame/ruler", budget: .max)
+                ))
             (served["took"], made["took"]) = (nil, nil)
             for key in Set(served.keys).union(made.keys) {
                 #expect(

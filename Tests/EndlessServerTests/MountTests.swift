@@ -15,8 +15,29 @@ import Testing
         return Application(router: router)
     }
 
-    @Test func servesWindowsFramesFilesAndThePageBelowItsPrefix() async throws {
-        try await app(prefix: "/tools/endless/").test(.router) { client in
+    /// The three ways a Hummingbird app mounts it at `/tools/endless`: a prefix of its own, a host's group, a
+    /// `RouteCollection`.
+    enum Mounting: String, CaseIterable, Sendable {
+        case prefix, group, collection
+
+        func app() throws -> some ApplicationProtocol {
+            let router = Router()
+            router.get("/") { _, _ in "the app's own page" }
+            switch self {
+            case .prefix: try router.addEndless(at: "/tools/endless/")
+            case .group: try router.group("tools").addEndless(at: "/endless")
+            case .collection:
+                let routes = RouteCollection(context: BasicRequestContext.self)
+                try routes.addEndless(at: "endless")
+                router.addRoutes(routes, atPath: "/tools")
+            }
+            return Application(router: router)
+        }
+    }
+
+    @Test(arguments: Mounting.allCases)
+    func servesWindowsFramesFilesAndThePageBelowItsPrefix(mounting: Mounting) async throws {
+        try await mounting.app().test(.router) { client in
             let own = try await client.execute(uri: "/", method: .get)
             #expect(String(buffer: own.body) == "the app's own page", "the app keeps its root")
             let window = try await client.execute(uri: "/tools/endless/svg/ruler?value=72.4", method: .get)
@@ -35,6 +56,12 @@ import Testing
             let pinned = try await client.execute(uri: String(versioned.1), method: .get)
             #expect(pinned.status == .ok && pinned.headers[.cacheControl]?.contains("immutable") == true)
             #expect(page.contains(#"action="/tools/endless/""#), "the page's form submits to the page")
+            let old = try await client.execute(uri: "/tools/endless/v/0/endless.js", method: .get)
+            #expect(old.status == .notFound && String(buffer: old.body).contains("/tools/endless/v/"))
+            let tile = try await client.execute(uri: "/tools/endless/svg/grid/tiles/-1/2.svg", method: .get)
+            #expect(tile.status == .ok && String(buffer: tile.body).contains("<svg"))
+            let refused = try await client.execute(uri: "/tools/endless/svg/ruler", method: .post)
+            #expect(refused.status == .methodNotAllowed && refused.headers[.allow] == "GET, HEAD")
         }
     }
 

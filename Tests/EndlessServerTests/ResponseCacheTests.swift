@@ -11,8 +11,8 @@ import Testing
     /// An ETag is the content hash in lowercase hex, quoted, `-gz` before the gzip one's closing quote.
     @Test func anETagIsTheContentHashInHex() throws {
         for offset in [-1e12, -3, 0, 7, 123_456_789] {
-            let resource = try #require(
-                try SVGResource.at(path: "/svg/ruler", query: [("offset", "\(offset)")], looks: nil))
+            let resource = try SVGResource.make(
+                .rulerWindow, captures: [], query: [("offset", "\(offset)")], looks: nil)
             let hash = String(resource.contentHash(), radix: 16)
             #expect(SVGResponder.etag(for: resource, gzip: true) == "\"\(hash)-gz\"")
             #expect(SVGResponder.etag(for: resource, gzip: false) == "\"\(hash)\"")

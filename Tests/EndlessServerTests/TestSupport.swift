@@ -74,7 +74,7 @@ func metrics(
 func endpointRequest(_ target: String) -> EndpointRequest {
     EndpointRequest(
         head: HTTPRequest(method: .get, scheme: nil, authority: "x", path: target), target: target, captures: [],
-        start: .now)
+        mountPath: "", start: .now)
 }
 
 /// Runs `body` against a fresh server whose metrics go to a registry of its own.

@@ -6,7 +6,8 @@ extension StaticAssets {
     /// embedding page never runs a script older than its server; `v/VERSION/NAME`, the URL the page itself uses,
     /// `immutable`, since the version names the content. Another version is a 404: those bytes are gone. Files read
     /// from a folder are read off the event loop.
-    func outcome(name: String, version: String?, _ request: EndpointRequest, mountPath: String = "") -> Outcome {
+    func outcome(name: String, version: String?, _ request: EndpointRequest) -> Outcome {
+        let mountPath = request.mountPath
         let route = version == nil ? "/{name}" : "/v/{version}/{name}"
         let answer: @Sendable () -> HTTPAnswer = { [self] in
             guard let asset = asset(name) else {

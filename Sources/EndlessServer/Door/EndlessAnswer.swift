@@ -29,10 +29,14 @@ public struct EndlessAnswer: Sendable {
 }
 
 extension EndpointTable {
-    /// The answer to `head`, awaited if it waits its turn: what every adapter but the event loop sends.
-    func answer(_ head: HTTPRequest, gate: RenderGate, bytesSent: [String: Counter]) async -> EndlessAnswer {
+    /// The answer of `endpoint`, which a host's router matched (`outcome(of:…)`), awaited if it waits its turn:
+    /// what every adapter but the event loop sends.
+    func answer(
+        _ endpoint: Endpoint, _ head: HTTPRequest, target: String, captures: [Substring], mountPath: String,
+        gate: RenderGate, bytesSent: [String: Counter]
+    ) async -> EndlessAnswer {
         let answer: HTTPAnswer
-        switch outcome(for: head, target: local(head.path ?? "/")).outcome {
+        switch outcome(of: endpoint, head, target: target, captures: captures, mountPath: mountPath) {
         case .now(let ready): answer = ready
         case .later(let work): answer = await work()
         }

@@ -10,25 +10,27 @@ extension EndlessMount {
         var rows: [Endpoint] = SVGResource.Kind.allCases.map { kind in
             let (pattern, route) = (kind.routePath, Endpoint.routeName(kind.routePath))
             return Endpoint(pattern, parameters: kind.parameterNames) { [svg, options] request in
-                svg.outcome(request, route: route, maximumTiles: options.maximumTilesOnEventLoop)
+                svg.outcome(request, kind: kind, route: route, maximumTiles: options.maximumTilesOnEventLoop)
             }
         }
         // A view that does not exist: one line naming the views there are.
         rows.append(
             Endpoint("/svg/:view") { [svg, options] request in
-                svg.outcome(request, route: "/svg/{view}", maximumTiles: options.maximumTilesOnEventLoop)
+                svg.outcome(request, kind: nil, route: "/svg/{view}", maximumTiles: options.maximumTilesOnEventLoop)
             })
-        rows += FrameResponder.views.sorted { $0.key < $1.key }.map { pattern, view in
-            Endpoint(pattern, parameters: view.queryNames) { [frames] request in frames.outcome(request) }
+        rows += frameViews.map { name, view in
+            let pattern = "/frame/\(name)"
+            return Endpoint(pattern, parameters: view.queryNames) { [frames] request in
+                frames.outcome(request, view: view, route: pattern)
+            }
         }
         rows.append(
             Endpoint("/:name") { [assets] request in
                 assets.outcome(name: String(request.captures[0]), version: nil, request)
             })
         rows.append(
-            Endpoint("/v/:version/:name") { [assets, path] request in
-                assets.outcome(
-                    name: String(request.captures[1]), version: String(request.captures[0]), request, mountPath: path)
+            Endpoint("/v/:version/:name") { [assets] request in
+                assets.outcome(name: String(request.captures[1]), version: String(request.captures[0]), request)
             })
         if options.servesPage {
             rows.append(
@@ -41,8 +43,9 @@ extension EndlessMount {
 
     /// The demonstration page, its first windows drawn in, gzipped when the client takes it.
     private func page(_ request: EndpointRequest) throws(EndlessError) -> HTTPAnswer {
-        var page = try IndexPage(query: URI(request.target).queryPairs)
+        var page = try IndexPage(query: request.queryPairs)
         // The versions this server has: a page never pairs with an older script.
+        let path = request.mountPath
         (page.pagePath, page.svgPath) = (path + "/", path + "/svg")
         (page.elementsScript, page.pageScript, page.styleSheet) = (
             "\(path)/\(assets.versionedPath("endless.js"))", "\(path)/\(assets.versionedPath("page.js"))",
@@ -63,10 +66,10 @@ extension EndlessMount {
 extension SVGResponder {
     /// An SVG URL's answer: at hand (kept, a 304, a HEAD), drawn now if small and the answers unsent leave room,
     /// else drawn in the large windows' turn.
-    func outcome(_ request: EndpointRequest, route: String, maximumTiles: Int) -> Outcome {
+    func outcome(_ request: EndpointRequest, kind: SVGResource.Kind?, route: String, maximumTiles: Int) -> Outcome {
         let decision: Decision
         do {
-            decision = try decide(request.head, target: request.target)
+            decision = try decide(request, kind: kind)
         } catch {
             return .now(PlainTextError(error).answer(route: route))
         }
@@ -95,14 +98,11 @@ extension SVGResponder {
 }
 
 extension FrameResponder {
-    /// A frame's answer: now if it draws little and the answers unsent leave room, else in the gate's turn.
-    func outcome(_ request: EndpointRequest) -> Outcome {
-        // The route (the path itself: a frame's pattern has no `:name`), found only for an error.
-        var route: String { String(EndpointTable.path(of: request.target)) }
+    /// A frame of `view`'s answer: now if it draws little and the answers unsent leave room, else in the gate's
+    /// turn.
+    func outcome(_ request: EndpointRequest, view: any FrameView.Type, route: String) -> Outcome {
         do {
-            if gate.hasRoomForAnswers,
-                let light = try answer(
-                    request.head, target: request.target, budget: eventLoopBytes, start: request.start)
+            if gate.hasRoomForAnswers, let light = try answer(request, view: view, route: route, budget: eventLoopBytes)
             {
                 return .now(light)
             }
@@ -112,7 +112,7 @@ extension FrameResponder {
         return .later {
             do {
                 return try await gate.admit(tiles: .max) { () async throws -> HTTPAnswer in
-                    try answer(request.head, target: request.target, budget: .max, start: request.start)!
+                    try answer(request, view: view, route: route, budget: .max)!
                 }
             } catch let error as EndlessError {
                 return PlainTextError(error).answer(route: route)

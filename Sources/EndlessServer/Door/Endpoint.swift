@@ -1,4 +1,5 @@
 import HTTPTypes
+import HummingbirdCore
 
 /// One row of the endpoint table (`EndpointTable`): where it is, what its metrics call it, and how it answers. Its
 /// answer reads the parameters, checks them and makes the reply; the table has run the guards that hold for every
@@ -11,8 +12,10 @@ final class Endpoint: Sendable {
     let route: String
     /// The pattern's segments between slashes, cut once: `nil` for a `:name` segment, which matches any.
     let segments: [Substring?]
+    /// The names of its `:name` segments, in order: what a host's router hands over as the request's parameters.
+    let captureNames: [String]
     /// How many `:name` segments it has: none, and a path matches it only by being it.
-    let captureCount: Int
+    var captureCount: Int { captureNames.count }
     /// The query's names it reads, as its answer accepts them: what a request may give, and what the request
     /// grammar (`Tests/EndlessServerTests/RequestGrammar.swift`) draws from, so that a name added is fuzzed at once.
     let parameters: [String]
@@ -27,8 +30,9 @@ final class Endpoint: Sendable {
         self.pattern = pattern
         self.route = route ?? Self.routeName(pattern)
         self.parameters = parameters
-        self.segments = SVGResource.segments(of: pattern[...]).map { $0.hasPrefix(":") ? nil : $0 }
-        self.captureCount = segments.count { $0 == nil }
+        let parts = SVGResource.segments(of: pattern[...])
+        self.segments = parts.map { $0.hasPrefix(":") ? nil : $0 }
+        self.captureNames = parts.filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
         self.answer = answer
     }
 
@@ -49,15 +53,22 @@ extension EndpointTable {
     }
 }
 
-/// A request as an endpoint reads it: the head, its path below the mount and its captured segments.
+/// A request as an endpoint reads it, routed already: the head, its path below the mount, the segments its pattern's
+/// `:name` parts matched, and where the mount is. An endpoint never reads the path to learn what was asked.
 struct EndpointRequest: Sendable {
     let head: HTTPRequest
-    /// The path below the mount with its query, as sent (`/svg/ruler?value=72.4`).
+    /// The path below the mount with its query, as sent (`/svg/ruler?value=72.4`): what a response is kept under.
     let target: String
     /// The segments the pattern's `:name` parts matched, in order.
     let captures: [Substring]
+    /// Where the mount is, as this request reached it (`""`, `/endless`, `/tools/endless` inside a host's group):
+    /// the URLs an answer writes start with it.
+    let mountPath: String
     /// When the request was first taken up: a frame's `took` counts from it.
     let start: ContinuousClock.Instant
+
+    /// The query's names and values, percent-decoded, in order.
+    var queryPairs: [(String, String)] { URI(target).queryPairs }
 }
 
 /// What an endpoint gives: an answer now, or work that waits its turn (a large window, a heavy frame), which only the

@@ -2,10 +2,12 @@ import EndlessCore
 import HTTPTypes
 import Hummingbird
 
-/// The one door: every endpoint Endless serves, with the guards that hold for all of them. The router's routes
-/// (`Router+endpoints.swift`, in `endless` and in any app that mounts it) and the event loop (`EventLoopResponder`)
-/// both ask `outcome(for:target:start:)`, so a request meets the same guards, parsing and answer whichever way it
-/// comes in; what differs is only who carries the bytes, and who waits for an answer that must wait its turn.
+/// The one door: every endpoint Endless serves, with the guards that hold for all of them. Each request is routed
+/// once: a host's router (`Router+endpoints.swift`, EndlessVapor) routes to an endpoint and hands over what it
+/// matched (`outcome(of:…)`); the event loop (`EventLoopResponder`), which has no router, matches the path here
+/// (`outcome(for:target:start:)`). Both run the same guards, then the same endpoint, so a request meets the same
+/// parsing and answer whichever way it comes in; what differs is only who carries the bytes, and who waits for an
+/// answer that must wait its turn.
 struct EndpointTable: Sendable {
     /// Where the table is mounted (`""`, `/endless`): route names in metrics start with it.
     let mountPath: String
@@ -36,8 +38,35 @@ struct EndpointTable: Sendable {
         guard let (endpoint, captures) = found else {
             return (route, .now(PlainTextError.notHere(String(path)).answer(route: route)))
         }
-        let request = EndpointRequest(head: head, target: target, captures: captures, start: start)
+        let request = EndpointRequest(
+            head: head, target: target, captures: captures, mountPath: mountPath, start: start)
         return (route, endpoint.answer(request))
+    }
+
+    /// The answer of `endpoint`, which a host's router matched with `captures` (its pattern's `:name` segments, in
+    /// order) below `mountPath`, to `head`, whose `target` is its path below the mount and its query: the guards,
+    /// then the endpoint, with no second match.
+    func outcome(
+        of endpoint: Endpoint, _ head: HTTPRequest, target: String, captures: [Substring], mountPath: String,
+        start: ContinuousClock.Instant = .now
+    ) -> Outcome {
+        if let refusal = Self.refusal(head, target: target) { return .now(refusal.answer(route: endpoint.route)) }
+        return endpoint.answer(
+            EndpointRequest(head: head, target: target, captures: captures, mountPath: mountPath, start: start))
+    }
+
+    /// Where a mount is, from the path a host's router matched (its components, the mount's and `endpoint`'s, which
+    /// come last): `""` at the root, else `/tools/endless`.
+    static func mountPath(matched: [Substring], endpoint: Endpoint) -> String {
+        let below = endpoint.segments.count { $0 != "" }
+        return matched.dropLast(below).map { "/" + $0 }.joined()
+    }
+
+    /// `path` (with its query) below `mountPath`, as the table reads a target.
+    static func local(_ path: String, below mountPath: String) -> String {
+        guard !mountPath.isEmpty, path.hasPrefix(mountPath) else { return path }
+        let rest = String(path.dropFirst(mountPath.count))
+        return rest.isEmpty || rest.hasPrefix("?") ? "/" + rest : rest
     }
 
     /// What no endpoint may answer, before any reads a parameter: a URL over `Limits.maximumURLBytes` (414), a method

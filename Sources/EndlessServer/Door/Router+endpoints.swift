@@ -2,17 +2,23 @@ import HTTPTypes
 import Hummingbird
 import Metrics
 
-extension RouterGroup {
-    /// Routes each of `table`'s patterns to the table: the router's door to the same answers the event loop gives.
-    /// Every method goes there, not GET and HEAD alone, so that a POST is the table's 405 with `Allow`, not the
-    /// host router's bare 404. An answer that waits its turn is awaited here; a 4xx or 5xx is thrown, so that
-    /// `MetricsMiddleware` counts it as an error, as `RequestMetrics` does on the event loop.
+extension RouterMethods {
+    /// Routes each of `table`'s endpoints to itself: the router matches, and hands the endpoint what it matched, so
+    /// nothing matches a path twice. Every method goes there, not GET and HEAD alone, so that a POST is the table's
+    /// 405 with `Allow`, not the host router's bare 404. Where the mount is comes from the route the router matched,
+    /// so a host may mount it inside a group or a `RouteCollection`. An answer that waits its turn is awaited here;
+    /// a 4xx or 5xx is thrown, so that `MetricsMiddleware` counts it as an error, as `RequestMetrics` does on the
+    /// event loop.
     func add(_ table: EndpointTable, gate: RenderGate, bytesSent: [String: Counter]) {
         for endpoint in table.endpoints {
-            let handler: @Sendable (Request, Context) async throws -> Response = { request, _ in
-                var head = request.head
-                head.path = head.path ?? request.uri.string
-                let answer = await table.answer(head, gate: gate, bytesSent: bytesSent)
+            let handler: @Sendable (Request, Context) async throws -> Response = { request, context in
+                let matched = (context.endpointPath ?? "").split(separator: "/")
+                let mountPath = EndpointTable.mountPath(matched: matched, endpoint: endpoint)
+                let captures = endpoint.captureNames.map { Substring(context.parameters.get($0) ?? "") }
+                let target = EndpointTable.local(request.head.path ?? request.uri.string, below: mountPath)
+                let answer = await table.answer(
+                    endpoint, request.head, target: target, captures: captures, mountPath: mountPath, gate: gate,
+                    bytesSent: bytesSent)
                 guard answer.status.code < 400 else { throw AnswerError(answer: answer.answer) }
                 return Response(answer)
             }
@@ -20,15 +26,6 @@ extension RouterGroup {
                 on(RouterPath(endpoint.pattern), method: method, use: handler)
             }
         }
-    }
-}
-
-extension EndpointTable {
-    /// A full path as the table reads it: without the mount's prefix.
-    func local(_ full: String) -> String {
-        guard !mountPath.isEmpty, full.hasPrefix(mountPath) else { return full }
-        let rest = String(full.dropFirst(mountPath.count))
-        return rest.isEmpty || rest.hasPrefix("?") ? "/" + rest : rest
     }
 }
 

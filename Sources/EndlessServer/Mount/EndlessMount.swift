@@ -25,7 +25,7 @@ struct EndlessMount: Sendable {
         metrics = ServerMetrics()
         svg = SVGResponder(
             options: options, responses: ResponseCache(options: options), metrics: metrics, compressors: compressors)
-        frames = FrameResponder(beside: svg, options: options, mountPath: path)
+        frames = FrameResponder(beside: svg, options: options)
         assets = StaticAssets(directory: options.publicDirectory, compressors: compressors)
         // Built in, and read by the tests: a template that does not parse cannot ship.
         templates = MustacheLibrary(templates: ["index": try! MustacheTemplate(string: StaticAssets.indexTemplate)])
@@ -44,14 +44,11 @@ struct EndlessMount: Sendable {
         return parts.map { "/" + $0 }.joined()
     }
 
-    /// Every route of the mount, through the endpoint table, with its errors as one line of text; `guarded: false`
-    /// leaves the table's guards for requests no route takes to the router (`endless` puts them ahead of any).
-    func addRoutes<Context: RequestContext>(to router: Router<Context>, guarded: Bool = true) {
+    /// Every route of the mount, through the endpoint table, with its errors as one line of text, in `router` (a
+    /// router, a group of one, a `RouteCollection`).
+    func addRoutes<Routes: RouterMethods>(to router: Routes) {
         let group = router.group(RouterPath(path.isEmpty ? "/" : path))
-        if guarded {
-            group.add(middleware: PlainTextErrorMiddleware())
-            group.add(middleware: RequestGuardMiddleware(table: table))
-        }
+        group.add(middleware: PlainTextErrorMiddleware())
         group.add(table, gate: svg.largeWindows, bytesSent: metrics.bytesSent)
     }
 }

@@ -14,22 +14,26 @@ extension SVGResource {
     /// Each view's default window and a tile of each, in each theme and both orientations; a ruler's in each format
     /// (their standard rulers have tick levels too), a grid's zoomed out.
     static func probeDrawings() -> [UInt8] {
-        let paths = [
-            "/svg/ruler", "/svg/grid", "/svg/loop", "/svg/ruler/tiles/7.svg", "/svg/grid/tiles/-1/2.svg",
-            "/svg/loop/tiles/3.svg", "/svg/timeline", "/svg/timeline/tiles/0.svg",
+        let resources: [(kind: Kind, captures: [Substring])] = [
+            (.rulerWindow, []), (.gridWindow, []), (.loopWindow, []), (.rulerBlock, ["7.svg"]),
+            (.gridTile, ["-1", "2.svg"]), (.loopItem, ["3.svg"]), (.timelineWindow, []), (.timelineBlock, ["0.svg"]),
         ]
         let looks = [[("theme", "light")], [("theme", "dark")], [("theme", "auto")], [("orientation", "vertical")]]
         let formats = ["feet-inches", "fraction", "time"].map { [("format", $0)] } + [[("grouping", ",.")]]
         // A timeline across a change of clock, in 12 hours, and at a calendar rung.
         let times = [[("tz", "Europe/London"), ("at", "2026-10-25T01:00:00Z")], [("hours", "12")], [("scale", "1w")]]
         var bytes: [UInt8] = []
-        for path in paths {
-            let more =
-                path.hasPrefix("/svg/ruler")
-                ? formats
-                : path.hasPrefix("/svg/grid") ? [[("zoom", "2")]] : path.hasPrefix("/svg/timeline") ? times : []
-            for look in looks + more where path.hasPrefix("/svg/grid") ? look[0].0 != "orientation" : true {
-                guard let resource = try? at(path: path[...], query: look, looks: nil) else { continue }
+        for (kind, captures) in resources {
+            let more: [[(String, String)]] =
+                switch kind {
+                case .rulerWindow, .rulerBlock: formats
+                case .gridWindow, .gridTile: [[("zoom", "2")]]
+                case .timelineWindow, .timelineBlock: times
+                case .loopWindow, .loopItem: []
+                }
+            let grid = kind == .gridWindow || kind == .gridTile
+            for look in looks + more where grid ? look[0].0 != "orientation" : true {
+                guard let resource = try? make(kind, captures: captures, query: look, looks: nil) else { continue }
                 bytes += resource.render(cache: nil).document
             }
         }

@@ -225,26 +225,28 @@ extension SVGResource {
         }
     }
 
-    /// Reads an `/svg/…` path (not percent-encoded) and its query as the SVG routes do; `nil` if no route has the path.
-    /// Any of them may pin the rendering version with `v`. A ruler window's look comes from `looks` when given.
-    static func at(
-        path: Substring, query: [(String, String)], looks: RulerLooks?, items: TimelineItemSets? = nil
-    ) throws(EndlessError) -> SVGResource? {
+    /// Reads a query as `kind`'s route does, with the segments its pattern captured (a tile's file, a grid tile's
+    /// column); with no kind, `/svg/{view}`'s, whose view does not exist. Any of them may pin the rendering version
+    /// with `v`. A ruler window's look comes from `looks` when given.
+    static func make(
+        _ kind: Kind?, captures: [Substring], query: [(String, String)], looks: RulerLooks?,
+        items: TimelineItemSets? = nil
+    ) throws(EndlessError) -> SVGResource {
         if isPinned(query), query.contains(where: { $0.0 == "items" }) {
             throw EndlessError("v", "cannot pin a timeline with items: they change with their data; leave v out")
         }
         let query = try unpinned(query)
-        let parts = segments(of: path)
-        guard parts.count >= 3, parts[0].isEmpty, parts[1] == "svg" else { return nil }
-        switch (parts[2], parts.count) {
-        case (_, 3): return try window(view: String(parts[2]), query: query, looks: looks, items: items)
-        case ("ruler", 5) where parts[3] == "tiles": return try rulerBlock(file: String(parts[4]), query: query)
-        case ("loop", 5) where parts[3] == "tiles": return try loopItem(file: String(parts[4]), query: query)
-        case ("timeline", 5) where parts[3] == "tiles":
-            return try timelineBlock(file: String(parts[4]), query: query)
-        case ("grid", 6) where parts[3] == "tiles":
-            return try gridTile(x: String(parts[4]), file: String(parts[5]), query: query)
-        default: return nil
+        let file = { (index: Int) in String(captures[index]) }
+        switch kind {
+        case nil: return try window(view: file(0), query: query, looks: looks, items: items)
+        case .rulerWindow: return try window(view: "ruler", query: query, looks: looks, items: items)
+        case .gridWindow: return try window(view: "grid", query: query, looks: looks, items: items)
+        case .loopWindow: return try window(view: "loop", query: query, looks: looks, items: items)
+        case .timelineWindow: return try window(view: "timeline", query: query, looks: looks, items: items)
+        case .rulerBlock: return try rulerBlock(file: file(0), query: query)
+        case .loopItem: return try loopItem(file: file(0), query: query)
+        case .timelineBlock: return try timelineBlock(file: file(0), query: query)
+        case .gridTile: return try gridTile(x: file(0), file: file(1), query: query)
         }
     }
 

@@ -38,13 +38,14 @@ struct SVGResponder: Sendable {
     }
 
     /// Answers from the response cache when this URL went out before in this encoding and was kept (a 304 for a
-    /// matching `If-None-Match`, headers alone for HEAD); else reads the URL (its query once) and says what to draw.
-    /// Throws for a URL no SVG route has, or a bad parameter. A miss is left for the caller to count, once it draws
-    /// (a look that hands the request on would count it twice).
-    /// `target` is the path below the mount, with the query.
-    func decide(_ request: HTTPRequest, target: String) throws(EndlessError) -> Decision {
+    /// matching `If-None-Match`, headers alone for HEAD); else reads the query once and says what to draw: a `kind`
+    /// with the segments its route captured, or with no kind `/svg/{view}`. Throws for a view that does not exist,
+    /// or a bad parameter. A miss is left for the caller to count, once it draws (a look that hands the request on
+    /// would count it twice).
+    func decide(_ endpointRequest: EndpointRequest, kind: SVGResource.Kind?) throws(EndlessError) -> Decision {
+        let request = endpointRequest.head
         let gzip = request.headerFields.acceptsGzip
-        let key = Self.cacheKey(path: target, gzip: gzip, items: items.generation)
+        let key = Self.cacheKey(path: endpointRequest.target, gzip: gzip, items: items.generation)
         let conditional = request.headerFields[.ifNoneMatch] != nil || request.method == .head
         if let cached = responses.response(for: key, countingMisses: false) {
             guard conditional,
@@ -54,13 +55,9 @@ struct SVGResponder: Sendable {
             else { return .answer(HTTPAnswer(cached)) }
             return .answer(answer)
         }
-        let uri = URI(target)
-        let query = uri.queryPairs
-        guard
-            let resource = try SVGResource.at(path: uri.path[...], query: query, looks: tiles.rulerLooks, items: items)
-        else {
-            throw EndlessError("path", "\(uri.path) is not here; see / for what is", kind: .notFound)
-        }
+        let query = endpointRequest.queryPairs
+        let resource = try SVGResource.make(
+            kind, captures: endpointRequest.captures, query: query, looks: tiles.rulerLooks, items: items)
         let drawing = Drawing(
             resource: resource, etag: Self.etag(for: resource, gzip: gzip), pinned: SVGResource.isPinned(query),
             gzip: gzip, cacheKey: key)

@@ -3,8 +3,10 @@ import HTTPTypes
 import Vapor
 
 /// Endless's routes in a Vapor app, below a prefix: `try app.register(collection: EndlessRoutes(at: "/endless"))`,
-/// or `try app.endless(at: "/endless")`. Each route asks Endless's endpoint table (`EndlessEndpoints`), the one the
-/// `endless` server and Hummingbird mounts answer from; this only converts Vapor's requests and responses.
+/// `try app.endless(at: "/endless")`, or in a group of the app's (`try app.grouped("tools").register(collection:
+/// EndlessRoutes(at: "/endless"))`). Vapor's router matches each request to one of Endless's routes and this hands
+/// Endless that route and what Vapor matched (`EndlessEndpoints`, the table the `endless` server and Hummingbird
+/// mounts answer from); it only converts Vapor's requests and responses, and nothing matches a path twice.
 public struct EndlessRoutes: RouteCollection, Sendable {
     let endpoints: EndlessEndpoints
 
@@ -15,19 +17,22 @@ public struct EndlessRoutes: RouteCollection, Sendable {
 
     public func boot(routes: any RoutesBuilder) throws {
         let mount = routes.grouped(endpoints.mountPath.pathComponents)
-        for pattern in endpoints.patterns {
+        for route in endpoints.routes {
             // GET and HEAD, and the methods that change things, for the table's 405 naming what it takes. Endless
             // reads no request body: none is collected.
-            for method in [HTTPMethod.GET, .HEAD, .POST, .PUT, .PATCH, .DELETE] {
-                mount.on(method, pattern.pathComponents, body: .stream) { request in
-                    try await respond(to: request)
+            for method in [HTTPMethod.GET, .HEAD, .POST, .PUT, .PATCH, .DELETE, .OPTIONS] {
+                mount.on(method, route.pattern.pathComponents, body: .stream) { request in
+                    try await respond(to: request, route: route)
                 }
             }
         }
     }
 
-    private func respond(to request: Request) async throws -> Response {
-        Response(await endpoints.answer(HTTPRequest(request)))
+    private func respond(to request: Request, route: EndlessEndpoints.Route) async throws -> Response {
+        let parameters = route.parameterNames.map { request.parameters.get($0) ?? "" }
+        let matched = request.route?.path.map(\.description) ?? []
+        return Response(
+            await endpoints.answer(HTTPRequest(request), route: route, parameters: parameters, matched: matched))
     }
 }
 
@@ -47,7 +52,8 @@ extension HTTPRequest {
             if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
         }
         self.init(
-            method: Method(request.method.rawValue) ?? .get, scheme: nil, authority: nil, path: request.url.string,
+            method: Method(request.method.rawValue) ?? Method("_OTHER") ?? .options, scheme: nil, authority: nil,
+            path: request.url.string,
             headerFields: fields)
     }
 }

@@ -46,6 +46,32 @@ import VaporTesting
         }
     }
 
+    /// In a group of the app's, Vapor routes to Endless once and Endless finds its place from the route matched:
+    /// its frames' images, its page's script and its refusals all say `/tools/endless`.
+    @Test func inAGroupOfTheApps() async throws {
+        try await withApp { app in
+            try app.grouped("tools").register(collection: EndlessRoutes(at: "/endless"))
+            let client = try app.testing(method: .running(hostname: "127.0.0.1", port: 0))
+            try await client.test(.GET, "/tools/endless/svg/ruler/tiles/7.svg") { tile in
+                #expect(tile.status == .ok && tile.body.string.contains("<svg"))
+            }
+            try await client.test(.GET, "/tools/endless/frame/ruler?size=600,120&value=72.4") { frame in
+                let json = try JSONSerialization.jsonObject(with: Data(frame.body.readableBytesView)) as? [String: Any]
+                let readout = try #require(json?["readout"] as? [String: Any])
+                #expect((readout["image"] as? String)?.hasPrefix("/tools/endless/svg/ruler?") == true)
+            }
+            try await client.test(.GET, "/tools/endless/") { page in
+                #expect(page.status == .ok && page.body.string.contains(#"href="/tools/endless/v/"#))
+            }
+            try await client.test(.GET, "/tools/endless/v/0/endless.js") { old in
+                #expect(old.status == .notFound && old.body.string.contains("/tools/endless/v/"))
+            }
+            try await client.test(.POST, "/tools/endless/svg/ruler") { post in
+                #expect(post.status == .methodNotAllowed && post.headers.first(name: "Allow") == "GET, HEAD")
+            }
+        }
+    }
+
     @Test func refusalsAreTheTablesOneLine4xx() async throws {
         try await withShop { client in
             try await client.test(.GET, "/tools/endless/svg/ruler?value=abc") { bad in
