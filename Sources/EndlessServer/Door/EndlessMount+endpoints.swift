@@ -8,7 +8,7 @@ extension EndlessMount {
     /// The mount's rows of the endpoint table: SVG windows and tiles, frames, the files of `public/`, and the page.
     func endpoints() -> [Endpoint] {
         var rows: [Endpoint] = SVGResource.Kind.allCases.map { kind in
-            let (pattern, route) = (kind.routePath, Endpoint.routeName(kind.routePath))
+            let (pattern, route) = (kind.routePath, kind.route)
             return Endpoint(pattern, parameters: kind.parameterNames) { [svg, options] request in
                 svg.outcome(request, kind: kind, route: route, maximumTiles: options.maximumTilesOnEventLoop)
             }

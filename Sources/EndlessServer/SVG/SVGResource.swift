@@ -49,17 +49,12 @@ enum SVGResource: Sendable {
             return names + ["v"]
         }
 
-        /// The route's name in metrics, as Hummingbird's `MetricsMiddleware` names `routePath`, so that an answer
-        /// from the event loop and one from the router count in the same series.
-        var route: String {
-            switch self {
-            case .rulerWindow, .gridWindow, .loopWindow, .timelineWindow: routePath
-            case .rulerBlock: "/svg/ruler/tiles/{file}"
-            case .gridTile: "/svg/grid/tiles/{x}/{file}"
-            case .loopItem: "/svg/loop/tiles/{file}"
-            case .timelineBlock: "/svg/timeline/tiles/{file}"
-            }
-        }
+        /// The route's name in metrics, as Hummingbird's `MetricsMiddleware` names `routePath` (the table's name for
+        /// it), so that an answer from the event loop and one from the router count in the same series.
+        var route: String { Self.routes[self] ?? routePath }
+
+        private static let routes = Dictionary(
+            uniqueKeysWithValues: allCases.map { ($0, Endpoint.routeName($0.routePath)) })
     }
 
     var kind: Kind {
