@@ -11,7 +11,7 @@ import Testing
             .deletingLastPathComponent()
         let folder = root.appendingPathComponent("docs")
         let pages = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".md") && $0 != "benchmark-history.md" }  // the history names what was, then
+            .filter { $0.hasSuffix(".md") }
             .map { folder.appendingPathComponent($0) }
         return ([root.appendingPathComponent("README.md"), root.appendingPathComponent("SECURITY.md")] + pages)
             .compactMap { url in (try? String(contentsOf: url, encoding: .utf8)).map { (url.lastPathComponent, $0) } }

@@ -72,7 +72,7 @@ extension Ruler {
 
     /// A page places a ruler in tiles of 6 blocks, each one element: a fling adds a sixth of the elements, and a page
     /// appends few elements faster than many small ones. 6 drew more frames in a fling than 4, and 8 no more than 4
-    /// (see docs/benchmark-history.md).
+    /// (see docs/performance.md).
     package static let pageBlocks: Int64 = 6
 
     /// The page's tiles along its axis: tile `j` is tiles `6j…6j+5` of `blockStrip(mirrored:)`, side by side.

@@ -72,7 +72,7 @@ package struct GridFrame: Sendable {
 extension Grid {
     /// A page places the grid in blocks of 6 × 6 tiles, each one element: a view holds 36 times fewer elements than
     /// tiles, and a fling brings fewer a frame than in blocks of 4 × 4, which drew fewer frames a second (see
-    /// docs/benchmark-history.md); larger blocks would leave an 8192 × 8192 view over a frame's budget.
+    /// docs/performance.md); larger blocks would leave an 8192 × 8192 view over a frame's budget.
     package static let pageBlock: Int64 = 6
 
     /// The frame for a grid view; `backToCentre` (seed 004's, `backToCentreOffsets`) scrolls smoothly to (0, 0) when

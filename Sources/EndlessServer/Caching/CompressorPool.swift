@@ -13,7 +13,7 @@ final class CompressorPool: Sendable {
 
     /// A compressor used by one stream at a time, handed between tasks by the pool's lock. Level 1, a 32 KiB window:
     /// higher levels shrink SVG little for their cost; memLevel 6 (zlib's default is 8) deflates a large grid in
-    /// seven eighths of the time for 0.2% more bytes, a smaller hash table that stays in cache (docs/benchmark-history.md).
+    /// seven eighths of the time for 0.2% more bytes, a smaller hash table that stays in cache (docs/performance.md).
     final class Box: @unchecked Sendable {
         let compressor: ZlibCompressor
         init() throws {

@@ -13,7 +13,7 @@ import Synchronization
 
 /// libdeflate compressors ready for reuse, for answers sent in one piece: libdeflate compresses a whole buffer at
 /// once (it cannot flush mid-stream, so chunked answers go to zlib) in about two thirds of zlib's time at the same
-/// level and size (docs/benchmark-history.md has the figures). At most `capacity` idle compressors are kept.
+/// level and size (docs/performance.md, *Choices, measured*). At most `capacity` idle compressors are kept.
 ///
 /// Built without the `Libdeflate` trait (an app that mounts Endless, by default), it has none: `gzip` gives `nil`, and
 /// every caller compresses with zlib (`CompressorPool.gzip`) instead.
