@@ -129,6 +129,7 @@ import Testing
             for (query, line) in [
                 ("item=sideways", "item: must be next or previous"),
                 ("pick=1e9,1", "pick: must be a point in the view, as x,y from its top left"),
+                ("pick=0x10,1", "pick: must be a point in the view, as x,y from its top left"),
                 ("selected=x", "selected: must be an item's index, as the last frame gave it"),
                 ("orientation=vertical", "items: are drawn on a horizontal timeline; leave out orientation=vertical"),
             ] {

@@ -126,9 +126,16 @@ import Testing
             #expect(back["zoom"] == "0" && back["x"] == "0" && back["y"] == "0")
             let bad = try await client.execute(uri: Self.grid + "&zoom-at=1300,10&zoom-by=2", method: .get)
             #expect(bad.status == .ok, "an unplaced view ignores a zoom")
-            let outside = try await client.execute(
-                uri: Self.grid + (try gridReport(after: placed)) + "&zoom-at=1300,10&zoom-by=2", method: .get)
-            #expect(outside.status == .badRequest && String(buffer: outside.body).hasPrefix("zoom-at:"))
+            // A point is two numbers as every number is read: not `nan`, `inf` or hexadecimal.
+            for at in ["1300,10", "nan,10", "10,inf", "0x10,10", "10", "10,10,10"] {
+                let outside = try await client.execute(
+                    uri: Self.grid + (try gridReport(after: placed)) + "&zoom-at=\(at)&zoom-by=2", method: .get)
+                #expect(
+                    outside.status == .badRequest
+                        && String(buffer: outside.body)
+                            == "zoom-at: must be a point in the view, as x,y from its top left\n",
+                    "\(at)")
+            }
         }
     }
 }

@@ -41,6 +41,33 @@ package struct Parameters: Sendable {
     /// A finite number, in plain or exponent notation.
     package func number(_ name: String, accepts: String) throws(EndlessError) -> Double? {
         guard let text = value(name) else { return nil }
+        guard let number = Self.decimal(text[...]) else { throw EndlessError(name, "must be \(accepts)") }
+        return number
+    }
+
+    /// A position along a view `length` long, 0 to its length (a zoom's `zoom-at` on a ruler or a timeline).
+    package func position(_ name: String, along length: Double) throws(EndlessError) -> Double? {
+        let accepts = "a position along the view, 0 to its length"
+        guard let at = try number(name, accepts: accepts) else { return nil }
+        guard (0...length).contains(at) else { throw EndlessError(name, "must be \(accepts)") }
+        return at
+    }
+
+    /// A point in a view `width` × `height`, as `x,y` from its top left, each a number as `number` reads it (a
+    /// click's `pick`, a grid zoom's `zoom-at`).
+    package func point(_ name: String, within width: Double, _ height: Double) throws(EndlessError) -> (
+        x: Double, y: Double
+    )? {
+        guard let text = value(name) else { return nil }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let x = Self.decimal(parts[0]), let y = Self.decimal(parts[1]),
+            (0...width).contains(x), (0...height).contains(y)
+        else { throw EndlessError(name, "must be a point in the view, as x,y from its top left") }
+        return (x, y)
+    }
+
+    /// `text` as a finite number in plain or exponent notation, else `nil`.
+    private static func decimal(_ text: Substring) -> Double? {
         // A whole number below 2^53 is that double exactly, read without `strtod` (most are: sizes, offsets); `-0`
         // is left to it, a negative zero.
         if text.utf8.count <= 32, let whole = Int(text), whole.magnitude <= 1 << 53,
@@ -49,9 +76,9 @@ package struct Parameters: Sendable {
             return Double(whole)
         }
         // Only decimal notation: `Double(_:)` would also take `nan`, `inf` and hexadecimal.
-        guard text.utf8.count <= 32, text.utf8.allSatisfy(Self.isNumberCharacter),
-            let number = Double(text), number.isFinite
-        else { throw EndlessError(name, "must be \(accepts)") }
+        guard text.utf8.count <= 32, text.utf8.allSatisfy(isNumberCharacter), let number = Double(text),
+            number.isFinite
+        else { return nil }
         return number
     }
 

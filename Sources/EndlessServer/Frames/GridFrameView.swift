@@ -103,14 +103,7 @@ enum GridFrameView: FrameView {
         }
         guard let by = try p.zoomFactor() else { return nil }
         let size = (reports[0].length, reports[1].length)
-        var at = (size.0 / 2, size.1 / 2)
-        if let text = p.text("zoom-at") {
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0) }
-            guard parts.count == 2, (0...size.0).contains(parts[0]), (0...size.1).contains(parts[1]) else {
-                throw EndlessError("zoom-at", "must be a point in the view, as x,y from its top left")
-            }
-            at = (parts[0], parts[1])
-        }
+        let at = try p.point("zoom-at", within: size.0, size.1) ?? (size.0 / 2, size.1 / 2)
         let steps = Int((log(by) / log(2)).rounded())
         let level = min(max(grid.level - steps, Limits.gridLevelRange.lowerBound), Limits.gridLevelRange.upperBound)
         guard level != grid.level else { return nil }

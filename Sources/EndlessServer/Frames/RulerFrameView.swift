@@ -91,10 +91,7 @@ enum RulerFrameView: FrameView {
     ) throws(EndlessError) -> (ruler: Ruler, at: DecimalNumber, start: Double)? {
         guard let by = try p.zoomFactor() else { return nil }
         let half = report.length / 2
-        let at = try p.number("zoom-at", accepts: "a position along the view, 0 to its length") ?? half
-        guard (0...report.length).contains(at) else {
-            throw EndlessError("zoom-at", "must be a position along the view, 0 to its length")
-        }
+        let at = try p.position("zoom-at", along: report.length) ?? half
         let target = zoom.ladder.rung(from: zoom.at, by: by)
         guard target != zoom.at, let origin = report.origin else { return nil }
         let sign: Double = mirrored ? -1 : 1

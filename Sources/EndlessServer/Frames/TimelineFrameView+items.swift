@@ -37,19 +37,15 @@ extension TimelineFrameView {
             let found = step == "next" ? items.item(after: from) : items.item(before: from)
             return found.map { ItemChoice(item: $0, goes: true) }
         }
-        if let text = p.text("pick") {
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0) }
-            guard parts.count == 2, (0...report.length).contains(parts[0]),
-                (0...Limits.maximumWindowSide).contains(parts[1])
-            else { throw EndlessError("pick", "must be a point in the view, as x,y from its top left") }
+        if let point = try p.point("pick", within: report.length, Limits.maximumWindowSide) {
             guard let origin = report.origin else { return nil }  // nothing drawn yet to click on
             let sign: Double = mirrored ? -1 : 1
             // Within time's ends, whatever the report's origin: a whole second of it is then an `Int64`.
             let ends = Double(Instant.first.secondsSinceEpoch)...Double(Instant.last.secondsSinceEpoch)
-            let seconds = ends.clamp(sign * (origin + report.scroll + parts[0]) / timeline.pointsPerSecond)
+            let seconds = ends.clamp(sign * (origin + report.scroll + point.x) / timeline.pointsPerSecond)
             let from = timeline.start(ofBlock: floorQuotient(Int64(seconds.rounded(.down)), timeline.blockSeconds))
             let found = ItemLayout.item(
-                of: items, at: seconds, y: parts[1] - band, block: from, to: from + timeline.blockSeconds,
+                of: items, at: seconds, y: point.y - band, block: from, to: from + timeline.blockSeconds,
                 length: Double(Timeline.ticksPerBlock) * timeline.spacing)
             return found.map { ItemChoice(item: $0, goes: false) }
         }

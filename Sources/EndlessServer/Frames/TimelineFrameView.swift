@@ -39,10 +39,7 @@ enum TimelineFrameView: FrameView {
             if let by = try p.zoomFactor(), let origin = axisReport.origin {
                 // The instant under `zoom-at` stays there; every tile is drawn again at the new rung.
                 let half = axisReport.length / 2
-                let at = try p.number("zoom-at", accepts: "a position along the view, 0 to its length") ?? half
-                guard (0...axisReport.length).contains(at) else {
-                    throw EndlessError("zoom-at", "must be a position along the view, 0 to its length")
-                }
+                let at = try p.position("zoom-at", along: axisReport.length) ?? half
                 let zoomed = try timeline.at(scale: Timeline.rung(from: timeline.scale, by: by))
                 if zoomed.scale != timeline.scale {
                     let sign: Double = mirrored ? -1 : 1
