@@ -15,12 +15,12 @@ extension EndlessMount {
         }
         // A view that does not exist: one line naming the views there are.
         rows.append(
-            Endpoint("/svg/:view") { [svg, options] request in
+            Endpoint("/svg/:view", reads: []) { [svg, options] request in
                 svg.outcome(request, kind: nil, route: "/svg/{view}", maximumTiles: options.maximumTilesOnEventLoop)
             })
         rows += frameViews.map { name, view in
             let pattern = "/frame/\(name)"
-            return Endpoint(pattern, parameters: view.queryNames) { [frames] request in
+            return Endpoint(pattern, parameters: view.queryNames, reads: [.acceptEncoding]) { [frames] request in
                 frames.outcome(request, view: view, route: pattern)
             }
         }
@@ -34,7 +34,7 @@ extension EndlessMount {
             })
         if options.servesPage {
             rows.append(
-                Endpoint("/", parameters: IndexPage.parameterNames) { [self] request in
+                Endpoint("/", parameters: IndexPage.parameterNames, reads: [.acceptEncoding]) { [self] request in
                     .now(route: "/") { () throws(EndlessError) in try page(request) }
                 })
         }

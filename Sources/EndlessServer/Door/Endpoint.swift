@@ -19,17 +19,24 @@ final class Endpoint: Sendable {
     /// The query's names it reads, as its answer accepts them: what a request may give, and what the request
     /// grammar (`Tests/EndlessServerTests/RequestGrammar.swift`) draws from, so that a name added is fuzzed at once.
     let parameters: [String]
+    /// The header fields its answer reads: the table hands it these and no other, whichever path the request
+    /// came by, so that an answer cannot differ by path (the event loop keeps only what some endpoint reads).
+    let reads: [HTTPField.Name]
     /// The answer to a request whose path matched, with the segments `:name` matched, in order.
     let answer: @Sendable (EndpointRequest) -> Outcome
 
+    /// What an answer that may be gzipped and revalidated reads.
+    static let conditional: [HTTPField.Name] = [.acceptEncoding, .ifNoneMatch]
+
     /// `route` is `routeName(pattern)` unless given (with a mount's prefix before it).
     init(
-        _ pattern: String, route: String? = nil, parameters: [String] = [],
+        _ pattern: String, route: String? = nil, parameters: [String] = [], reads: [HTTPField.Name] = conditional,
         answer: @escaping @Sendable (EndpointRequest) -> Outcome
     ) {
         self.pattern = pattern
         self.route = route ?? Self.routeName(pattern)
         self.parameters = parameters
+        self.reads = reads
         let parts = SVGResource.segments(of: pattern[...])
         self.segments = parts.map { $0.hasPrefix(":") ? nil : $0 }
         self.captureNames = parts.filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
@@ -48,7 +55,8 @@ extension EndpointTable {
     /// `endpoints` with the mount's prefix before their route names, made once: no request joins text for them.
     static func prefixed(_ endpoints: [Endpoint], by mountPath: String) -> [Endpoint] {
         endpoints.map {
-            Endpoint($0.pattern, route: mountPath + $0.route, parameters: $0.parameters, answer: $0.answer)
+            Endpoint(
+                $0.pattern, route: mountPath + $0.route, parameters: $0.parameters, reads: $0.reads, answer: $0.answer)
         }
     }
 }
@@ -76,4 +84,14 @@ struct EndpointRequest: Sendable {
 enum Outcome: Sendable {
     case now(HTTPAnswer)
     case later(@Sendable () async -> HTTPAnswer)
+}
+
+extension HTTPRequest {
+    /// The request with only the header fields `names`: what an endpoint that reads them answers from.
+    func keeping(_ names: [HTTPField.Name]) -> HTTPRequest {
+        guard headerFields.contains(where: { !names.contains($0.name) }) else { return self }
+        var kept = self
+        kept.headerFields = HTTPFields(headerFields.filter { names.contains($0.name) })
+        return kept
+    }
 }

@@ -13,12 +13,17 @@ struct EndpointTable: Sendable {
     let mountPath: String
     /// Literal patterns first, so that `/svg/ruler` is never taken for `/svg/:view`.
     let endpoints: [Endpoint]
+    /// The header fields any endpoint reads: all the event loop keeps of a request's.
+    let headersRead: [HTTPField.Name]
 
     /// `endpoints`' route names are below the mount: the table puts `mountPath` before them.
     init(mountPath: String, endpoints: [Endpoint]) {
         self.mountPath = mountPath
         let rows = Self.prefixed(endpoints, by: mountPath)
         self.endpoints = rows.filter { !$0.pattern.contains(":") } + rows.filter { $0.pattern.contains(":") }
+        headersRead = rows.flatMap(\.reads).reduce(into: []) { names, name in
+            if !names.contains(name) { names.append(name) }
+        }
     }
 
     /// What metrics call a request nothing matched, as Hummingbird's `MetricsMiddleware` does.
@@ -39,7 +44,8 @@ struct EndpointTable: Sendable {
             return (route, .now(PlainTextError.notHere(String(path)).answer(route: route)))
         }
         let request = EndpointRequest(
-            head: head, target: target, captures: captures, mountPath: mountPath, start: start)
+            head: head.keeping(endpoint.reads), target: target, captures: captures, mountPath: mountPath,
+            start: start)
         return (route, endpoint.answer(request))
     }
 
@@ -52,7 +58,9 @@ struct EndpointTable: Sendable {
     ) -> Outcome {
         if let refusal = Self.refusal(head, target: target) { return .now(refusal.answer(route: endpoint.route)) }
         return endpoint.answer(
-            EndpointRequest(head: head, target: target, captures: captures, mountPath: mountPath, start: start))
+            EndpointRequest(
+                head: head.keeping(endpoint.reads), target: target, captures: captures, mountPath: mountPath,
+                start: start))
     }
 
     /// Where a mount is, from the path a host's router matched (its components, the mount's and `endpoint`'s, which

@@ -6,13 +6,13 @@ import Prometheus
 enum ServerEndpoints {
     static func all(registry: PrometheusCollectorRegistry, servesMetrics: Bool) -> [Endpoint] {
         var rows = [
-            Endpoint("/healthz") { _ in
+            Endpoint("/healthz", reads: []) { _ in
                 .now(text("ok\n", type: "text/plain; charset=utf-8", route: "/healthz"))
             }
         ]
         if servesMetrics {
             rows.append(
-                Endpoint("/metrics") { _ in
+                Endpoint("/metrics", reads: []) { _ in
                     var bytes: [UInt8] = []
                     registry.emit(into: &bytes)
                     return .now(text(bytes, type: "text/plain; version=0.0.4; charset=utf-8", route: "/metrics"))

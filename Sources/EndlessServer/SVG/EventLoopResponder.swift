@@ -33,20 +33,61 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         let logger: Logger
     }
 
+    /// Where the connection's requests stand, as NIO's `HTTPServerPipelineHandler` keeps it: one value, changed only
+    /// by the transitions below.
+    ///
+    /// ```
+    ///              head answered here                 head handed on (the router's response pending)
+    ///   answering ────────────────────► answering    answering ──────────────► handingOn(pending: 1)
+    ///   handingOn(n) ─ head handed on ─► handingOn(n + 1)   (no answer here while one is pending)
+    ///   handingOn(n) ─ its response ends ─► handingOn(n - 1)
+    ///   handingOn(0) ─ head answered here ─► answering
+    ///   any ─ an answer here asked to close ─► closing   (nothing more is read)
+    /// ```
+    enum State: Equatable {
+        /// The request under way, if any, was answered here: its other parts are dropped.
+        case answering
+        /// The request under way goes on to the router, its parts after it; `pending` of the requests handed on
+        /// await their responses' ends, and while any does, every request is handed on, so that answers keep the
+        /// order of the requests.
+        case handingOn(pending: Int)
+        /// A request answered here asked to close the connection: nothing after it is read.
+        case closing
+
+        /// Whether a request's head may be answered here: nothing handed on awaits its response.
+        var mayAnswer: Bool {
+            switch self {
+            case .answering, .handingOn(pending: 0): true
+            case .handingOn, .closing: false
+            }
+        }
+
+        /// A head handed on.
+        mutating func handOn() {
+            switch self {
+            case .answering: self = .handingOn(pending: 1)
+            case .handingOn(let pending): self = .handingOn(pending: pending + 1)
+            case .closing: assertionFailure("a head read after closing")
+            }
+        }
+
+        /// A handed-on request's response ended (the router wrote its end). One that no request handed on awaits
+        /// changes nothing: the 400 written behind this handler for a request the decoder refused, before closing.
+        mutating func routedResponseEnded() {
+            guard case .handingOn(let pending) = self, pending > 0 else { return }
+            self = .handingOn(pending: pending - 1)
+        }
+    }
+
     private let shared: Shared
     private let logsRequests: Bool
-    /// Requests handed on whose responses have not ended yet.
-    private var routedResponsesPending = 0
-    /// Whether the parts of the request under way go on to the router (else it was answered here).
-    private var handingOn = false
+    private var state = State.answering
     /// Parts that came while the connection could not write, waiting their turn.
     private var waiting = CircularBuffer<HTTPServerRequestPart>()
     /// A read held back until the connection can write and nothing waits.
     private var readHeld = false
     /// Answers written and not yet flushed.
     private var flushPending = false
-    /// A request answered here asked to close the connection: nothing after it is read.
-    private var closing = false
     /// The series this connection's last answer counted in: the next, most often of the same, takes no lock.
     private var recorded: RequestMetrics.Recorders?
     /// Where this connection's answers' durations wait for their timers: its event loop's batch.
@@ -98,7 +139,7 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { routedResponsesPending -= 1 }
+        if case .end = unwrapOutboundIn(data) { state.routedResponseEnded() }
         context.write(data, promise: promise)
     }
 
@@ -111,16 +152,16 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     /// Answers a request's head here if the table answers it at once, and drops the rest of its parts; else hands
     /// them all on.
     private func take(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
-        guard !closing else { return }
+        guard state != .closing else { return }
         guard case .head(let head) = part else {
-            if handingOn { context.fireChannelRead(wrapInboundOut(part)) }
+            if case .handingOn = state { context.fireChannelRead(wrapInboundOut(part)) }
             return
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        if routedResponsesPending == 0, let request = Self.request(head),
+        if state.mayAnswer, let request = Self.request(head, keeping: shared.table.headersRead),
             case (let route, .now(let answer)) = shared.table.outcome(for: request, target: head.uri)
         {
-            handingOn = false
+            state = .answering
             if logsRequests {
                 shared.logger.info(
                     "Request", metadata: ["hb.request.path": "\(head.uri)", "hb.request.method": "\(head.method)"])
@@ -129,24 +170,24 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
             recorded = shared.metrics.record(
                 route: route, method: request.method, status: Int(answer.status.code), start: start, last: recorded,
                 batch: durations)
-            if request.asksToClose {
+            if head.asksToClose {
                 // As the router does: the answer goes out whole, then the output closes.
-                closing = true
+                state = .closing
                 flushIfPending(context: context)
                 context.close(mode: .output, promise: nil)
             }
         } else {
-            handingOn = true
-            routedResponsesPending += 1
+            state.handOn()
             context.fireChannelRead(wrapInboundOut(part))
         }
     }
 
     /// `head` as the router gets it (`HTTP1ToHTTPServerCodec`'s conversion), but for two costs that conversion pays
     /// for every request: its parse of the target as a URL (an origin-form target, `/…`, is the path as it stands),
-    /// and a check and a copy of each of a browser's dozen header fields (only `fieldsRead` are kept). `nil` for a
-    /// target of another form (a URL, `*`, an authority) or a method HTTP Types refuse, left to the router.
-    static func request(_ head: HTTPRequestHead) -> HTTPRequest? {
+    /// and a check and a copy of each of a browser's dozen header fields (only the ones some
+    /// endpoint reads, `names`, are kept). `nil` for a target of another form (a URL, `*`, an authority) or a method HTTP
+    /// Types refuse, left to the router.
+    static func request(_ head: HTTPRequestHead, keeping names: [HTTPField.Name]) -> HTTPRequest? {
         guard head.uri.utf8.first == UInt8(ascii: "/"), let method = try? HTTPRequest.Method(head.method) else {
             return nil
         }
@@ -154,7 +195,7 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         for (name, value) in head.headers {
             // Most names are told apart by their length alone.
             guard
-                let read = fieldsRead.first(where: {
+                let read = names.first(where: {
                     $0.canonicalName.utf8.count == name.utf8.count && $0.canonicalName == name.lowercased()
                 })
             else { continue }
@@ -164,10 +205,6 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
             method: method, scheme: "http", authority: head.headers.first(name: "Host"), path: head.uri,
             headerFields: fields)
     }
-
-    /// The header fields that the table's answers read (`Accept-Encoding`, `If-None-Match`) and `asksToClose`.
-    /// The fuzzer compares these answers with the router's, which gets every field.
-    static let fieldsRead: [HTTPField.Name] = [.acceptEncoding, .ifNoneMatch, .connection]
 
     /// Writes `answer`, its body left out for a HEAD (`bodiless`): the headers a GET gets, its length included.
     private func write(_ answer: HTTPAnswer, bodiless: Bool, context: ChannelHandlerContext) {
@@ -201,11 +238,9 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     }
 }
 
-extension HTTPRequest {
+extension HTTPRequestHead {
     /// `Connection: close`: the client sends nothing after this request and the server closes once it has answered.
     var asksToClose: Bool {
-        headerFields[values: .connection].contains { value in
-            value.split(separator: ",").contains { $0.trimmingCharacters(in: " \t").lowercased() == "close" }
-        }
+        headers[canonicalForm: "connection"].contains { $0.lowercased() == "close" }
     }
 }
