@@ -19,6 +19,18 @@
   const timeout = 5000, lastRetry = 1000, offline = new Set();
   // A reader's scroll with no answer for this long leaves the value unknown: invalid before the timeout says stale.
   const grace = 1000;
+  // The first retry's wait, doubled each time after.
+  const firstRetry = 250;
+  // The round trips and frame times kept: the quickest trip and the middle frame are reported (protocol.md).
+  const samplesKept = 8;
+  // Scroll events further apart than this are not one animation frame after another.
+  const longestFrame = 200;
+  // A smooth snap that stops this short of its point has arrived.
+  const snapSlack = 1;
+  // A wheel's notch in lines (Firefox) is this many pixels; a zoom of this many pixels is a factor e.
+  const wheelLine = 33, wheelPerE = 100;
+  // A ruler's or a timeline's thickness without `height`, and a tick's touch on a phone.
+  const thicknessAlone = 120, tickVibration = 8;
   // The reader's language: the element's `lang`, else its closest ancestor's (`<html lang>` last), else the
   // browser's; the first that is a BCP 47 tag (`Intl` canonicalizes it: one spelling, one cached answer).
   const languageOf = (el) => {
@@ -107,6 +119,17 @@
    * @fires endless-online - its server answers again
    */
   class EndlessView extends HTMLElement {
+    // The request cycle. One frame request at a time; what the next should say gathers in `#want`.
+    //   idle ─ ask ─► scheduled: one per animation frame (`#raf`); a placement's after its frame is painted
+    //   scheduled ─ send ─► in flight (`#busy`; `#keyInFlight` for a key or a step, which nothing cuts short),
+    //     unless retrying, not laid out, or a plain scroll not yet due (`#pace`: every `pace` frames in a fling)
+    //   in flight ─ ask ─► in flight, `#dirty`: a plain scroll waits for the answer, anything else replaces it
+    //   in flight ─ answer (its `seq` the last sent, else dropped) ─► idle, or scheduled if dirty
+    //   in flight ─ no answer, 408, 429, 5xx ─► retrying (`#retrying`, stale): what it asked goes back into `#want`
+    //     (a step into `#steps`), then scheduled after `Retry-After` or a backoff (`firstRetry` doubled to `lastRetry`)
+    //   any ─ placed anew ─► scheduled, the request in flight aborted and `seq` moved on
+    // Keys: a key's presses add up in `#want` while its answer is on its way; another key waits in `#laterKeys`,
+    // a zoom key in `#zoomKeys`, a step (`[`, `]`) in `#steps`, each sent once the last one's answer is in.
     #frame; #view; #content; #canvas; #error; #lanes; #said; #themeSheet = sheet(); #sizeSheet = sheet();
     #kind; #configuration; #placedIn = '{}';
     #readout = {}; #tiles = new Map(); #axes = []; #mark = null;
@@ -181,9 +204,8 @@
         const by = { '+': 2, '=': 2, '-': 0.5 }[e.key];
         if (by && !e.ctrlKey && !e.metaKey) this.#zoom(by, null, e, true);
       });
-      // A wheel's lines (Firefox) as pixels; 100 px is a factor e.
       this.addEventListener('wheel', (e) => (e.ctrlKey || e.metaKey)
-        && this.#zoom(Math.exp(-e.deltaY * (e.deltaMode ? 33 : 1) / 100), e, e), { passive: false });
+        && this.#zoom(Math.exp(-e.deltaY * (e.deltaMode ? wheelLine : 1) / wheelPerE), e, e), { passive: false });
       // A pinch zooms the element, not the page (`touch-action`).
       for (const type of ['touchstart', 'touchmove']) {
         this.addEventListener(type, (e) => {
@@ -298,7 +320,7 @@
     /** A follower's scroll is the server's. */
     #scrolled() {
       const now = performance.now(), gap = now - (this.#scrolledAt ?? -Infinity);
-      if (gap < 200) this.#frameTimes = [...this.#frameTimes.slice(-7), gap];
+      if (gap < longestFrame) this.#frameTimes = [...this.#frameTimes.slice(1 - samplesKept), gap];
       this.#scrolledAt = now;
       if (this[following]()) return;
       // The reader's, not ours: the value is unknown until answered.
@@ -334,7 +356,7 @@
     }
 
     #atSnap() {
-      return Object.entries(this.#snapping).every(([edge, at]) => Math.abs(this.#view[scrollOf[edge]] - at) <= 1);
+      return Object.entries(this.#snapping).every(([edge, at]) => Math.abs(this.#view[scrollOf[edge]] - at) <= snapSlack);
     }
 
     /** Writes a scroll position, known as ours when its scroll event comes. */
@@ -454,7 +476,8 @@
             return this[fail](await response.text());
           }
           const frame = await response.json();
-          this.#roundTrips = [...this.#roundTrips.slice(-7), Math.max(0, answered - sent - (frame.took || 0))];
+          const trip = Math.max(0, answered - sent - (frame.took || 0));
+          this.#roundTrips = [...this.#roundTrips.slice(1 - samplesKept), trip];
           if (frame.seq === this.#seq) {
             this.#confirmed = scrolls;
             this.#apply(frame, Boolean(want.first));
@@ -479,7 +502,7 @@
       this[stale](true, error.status || error.message || error);
       if (item) this.#steps.unshift(item); // a step is not lost to a blip
       this.#want = { first, resize, end: end && !this.#moved, item: this.#steps.length, ...this.#want };
-      this.#backoff = Math.min(this.#backoff * 2 || 250, lastRetry);
+      this.#backoff = Math.min(this.#backoff * 2 || firstRetry, lastRetry);
       this.#retrying = setTimeout(() => {
         this.#retrying = 0;
         this[ask]({});
@@ -651,7 +674,7 @@
 
     /** `height` thick, 400 px long if vertical (the page's style wins over `:host`). */
     [sizeCSS]() {
-      const thickness = /^\d+(\.\d+)?$/.test(this.getAttribute('height') || '') ? this.getAttribute('height') : 120;
+      const thickness = /^\d+(\.\d+)?$/.test(this.getAttribute('height') || '') ? this.getAttribute('height') : thicknessAlone;
       return this.getAttribute('orientation') === 'vertical' ? `:host { width: ${thickness}px; height: 400px; }`
         : `:host { height: ${thickness}px; }`;
     }
@@ -780,7 +803,7 @@
     [show](readout) {
       this[internals].setFormValue(readout.value);
       if (this.#touching && readout.value !== this.#felt && this.hasAttribute('haptics') && !stillMotion.matches) {
-        navigator.vibrate?.(8);
+        navigator.vibrate?.(tickVibration);
       }
       this.#felt = readout.value;
       if (this.#leader) return;
