@@ -52,6 +52,26 @@ import Testing
         }
     }
 
+    /// docs/architecture.md lists the public API whole: a type or function made public and not listed fails here.
+    @Test func everyPublicDeclarationIsInTheArchitecturesList() throws {
+        let architecture = try #require(Self.docs.first { $0.name == "architecture.md" }?.text)
+        let list = try #require(architecture.components(separatedBy: "The public API, all of it").dropFirst().first)
+        let sources = repositoryRoot.appendingPathComponent("Sources")
+        var found = 0
+        for module in ["EndlessCore", "EndlessSVG", "EndlessServer"] {
+            let folder = sources.appendingPathComponent(module)
+            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+            for file in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for match in text.matches(of: /\npublic (?:final class|class|struct|enum|protocol|actor|func) (\w+)/) {
+                    found += 1
+                    #expect(list.contains("`\(match.1)"), "\(module)/\(file): \(match.1) is public, and not listed")
+                }
+            }
+        }
+        #expect(found > 30, "the sources declare their public types")
+    }
+
     @Test func everyMetricTheDocsNameIsInMetrics() async throws {
         let names = try Self.named(#"`((?:endless|hb|http_server)_[a-z_]+)"#)
         #expect(names.count > 8, "the docs name metrics")
