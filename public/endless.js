@@ -110,6 +110,60 @@
     fail = Symbol('fail'), stale = Symbol('stale'), internals = Symbol('internals'), zoomable = Symbol('zoomable'),
     zoomPoint = Symbol('zoomPoint'), relocate = Symbol('relocate');
 
+  // A zoom's factor this close to a factor of 2 (|ln 2| = 0.693…) is a whole rung's.
+  const wholeRung = 0.69;
+
+  /**
+   * A view's zoom since its scale last changed, by any gesture: a wheel with Ctrl, two fingers, a key. Gestures'
+   * factors multiply (a pinch's small steps add up) until the server's answer moves the scale. A key walks a rung a
+   * press; rungs are not all twice apart (1h, 3h, 6h) and the server takes a factor to the nearest rung (four times
+   * 1h is nearest 3h), so a press waits for the last one's answer.
+   */
+  class Zoom {
+    /** The factor asked since the scale changed; where (the view's `zoom-at`), and at which scale it was asked. */
+    by = 1; at = null; from = null;
+    #sent = false; #key = false; #keys = []; #fingers = 0;
+
+    /** Adds `by` at `at` (at scale `from`); a key's press while the last is answered waits: whether to ask now. */
+    add(by, at, from, key) {
+      if (key && this.#key) {
+        if (this.#keys.length < mostPresses) this.#keys.push(by);
+        return false;
+      }
+      this.#key ||= Boolean(key);
+      this.by *= by;
+      [this.at, this.from] = [at, from];
+      return true;
+    }
+
+    /** Two fingers `apart` (none: lifted), their factor since the last move, if they moved. */
+    pinch(apart, moved) {
+      const by = apart && moved && this.#fingers ? apart / this.#fingers : null;
+      this.#fingers = apart;
+      return by;
+    }
+
+    /** The report's part: `zoom-by` and `zoom-at`, if anything is asked. */
+    report(q) {
+      if (!(this.#sent = this.by !== 1)) return;
+      q.set('zoom-by', this.by);
+      if (this.at != null) q.set('zoom-at', this.at);
+    }
+
+    /** A frame came at scale `zoom`; a new scale, or a whole rung asked that moved none (the last), starts afresh.
+     * The next key's factor, if a key's answer is in and another press waits. */
+    answered(zoom) {
+      if (this.#sent && (zoom !== this.from || Math.abs(Math.log(this.by)) >= wholeRung)) this.by = 1;
+      let next;
+      if (this.#key && (this.#sent || this.by === 1)) {
+        this.#key = false;
+        next = this.#keys.shift();
+      }
+      this.#sent = false;
+      return next;
+    }
+  }
+
   /**
    * One live view and the frame protocol; not an element of its own.
    * @fires input - while what it shows changes, at most once per animation frame
@@ -129,7 +183,7 @@
     //     (a step into `#steps`), then scheduled after `Retry-After` or a backoff (`firstRetry` doubled to `lastRetry`)
     //   any ─ placed anew ─► scheduled, the request in flight aborted and `seq` moved on
     // Keys: a key's presses add up in `#want` while its answer is on its way; another key waits in `#laterKeys`,
-    // a zoom key in `#zoomKeys`, a step (`[`, `]`) in `#steps`, each sent once the last one's answer is in.
+    // a zoom key in `#zooming`, a step (`[`, `]`) in `#steps`, each sent once the last one's answer is in.
     #frame; #view; #content; #canvas; #error; #lanes; #said; #themeSheet = sheet(); #sizeSheet = sheet();
     #kind; #configuration; #placedIn = '{}';
     #readout = {}; #tiles = new Map(); #axes = []; #mark = null;
@@ -142,10 +196,8 @@
     #late = false; #lateTimer = 0;
     #roundTrips = []; #frameTimes = []; #scrolledAt = null;
     #moved = false; #snapping = null; #quiet = 0; #size = '';
-    // A zoom asked since the scale changed (a pinch's small steps add up), where, two fingers apart; the old
-    // scale's tiles, scaled under the new ones until the next frame. `#keyZoom`: a zoom key's answer is on its way;
-    // `#zoomKeys`: the presses made meanwhile.
-    #zoomBy = 1; #zoomAt; #fingers; #zoomSent = false; #underlay = null; #keyZoom = false; #zoomKeys = [];
+    // The zoom asked by gestures and keys; the old scale's tiles, scaled under the new ones until the next frame.
+    #zooming = new Zoom(); #underlay = null;
     // A timeline's items (the last frame's `items`), the item stepped to and held, the steps (`[`, `]`) not yet
     // asked, each from the last one's answer, and the asking again at rest.
     #items = null; #held = null; #steps = []; #refresh = 0;
@@ -210,11 +262,8 @@
       for (const type of ['touchstart', 'touchmove']) {
         this.addEventListener(type, (e) => {
           const [a, b] = e.touches, apart = b && Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
-          if (apart && type === 'touchmove') {
-            this.#zoom(apart / this.#fingers, { clientX: (a.clientX + b.clientX) / 2,
-              clientY: (a.clientY + b.clientY) / 2 });
-          }
-          this.#fingers = apart;
+          const by = this.#zooming.pinch(apart, type === 'touchmove');
+          if (by) this.#zoom(by, { clientX: (a.clientX + b.clientX) / 2, clientY: (a.clientY + b.clientY) / 2 });
         }, { passive: true });
       }
     }
@@ -223,12 +272,8 @@
     #zoom(by, point, event, key) {
       if (!this[zoomable]() || this.#still()) return;
       event?.preventDefault();
-      // A key walks a rung a press. Rungs are not all twice apart (1h, 3h, 6h), and the server takes a report's
-      // factor to the nearest rung (four times 1h is nearest 3h): so a press waits for the last one's answer.
-      if (key && this.#keyZoom) return this.#zoomKeys.length < mostPresses && this.#zoomKeys.push(by);
-      this.#keyZoom ||= Boolean(key);
-      this.#zoomBy *= by;
-      this.#zoomAt = { zoom: this.readout.zoom, at: point && this[zoomPoint](point, this.getBoundingClientRect()) };
+      const at = point && this[zoomPoint](point, this.getBoundingClientRect());
+      if (!this.#zooming.add(by, at, this.readout.zoom, key)) return;
       this[ask]({ zoom: 1 });
       // A gesture ends as a scroll does, once quiet: its end settles it (a grid's new level is labelled then).
       this.#moved = true;
@@ -436,10 +481,7 @@
         q.set('have', this.#axes.map((axis) => axis.have).join());
       }
       for (const [name, value] of Object.entries({ ...at, ...own })) q.set(name, value);
-      if ((this.#zoomSent = this.#zoomBy !== 1)) {
-        q.set('zoom-by', this.#zoomBy);
-        if (this.#zoomAt.at != null) q.set('zoom-at', this.#zoomAt.at);
-      }
+      this.#zooming.report(q);
       // For the speed: when the page saw this position, not when it asks.
       q.set('t', Math.round(this.#scrolledAt ?? sent));
       // The quickest: the network's part, not a busy moment.
@@ -577,16 +619,12 @@
       this.#mark = frame.mark;
       this.#pace = frame.pace || 1;
       this.#applyReadout(frame, quiet);
-      // The server's scale is `zoom`; a new one, or a factor of 2 that moved none (the last), starts afresh.
+      // The server's scale is `zoom`.
       const zoom = frame.readout.zoom;
       if (zoom && zoom !== this.getAttribute('zoom')) this.setAttribute('zoom', zoom);
-      if (this.#zoomSent && (zoom !== this.#zoomAt.zoom || Math.abs(Math.log(this.#zoomBy)) >= 0.69)) this.#zoomBy = 1;
       // A key's zoom answered (or undone by a gesture): the next press goes.
-      if (this.#keyZoom && (this.#zoomSent || this.#zoomBy === 1)) {
-        this.#keyZoom = false;
-        if (this.#zoomKeys.length) this.#zoom(this.#zoomKeys.shift(), null, null, true);
-      }
-      this.#zoomSent = false;
+      const next = this.#zooming.answered(zoom);
+      if (next) this.#zoom(next, null, null, true);
       this.dispatchEvent(new CustomEvent('endless-frame'));
     }
 
