@@ -124,7 +124,8 @@
     by = 1; at = null; from = null;
     #sent = false; #key = false; #keys = []; #fingers = 0;
 
-    /** Adds `by` at `at` (at scale `from`); a key's press while the last is answered waits: whether to ask now. */
+    /** Adds `by` at `at` (asked at scale `from`), or holds a key's press while the last one's answer is on its way:
+     * whether to ask now. */
     add(by, at, from, key) {
       if (key && this.#key) {
         if (this.#keys.length < mostPresses) this.#keys.push(by);
@@ -150,8 +151,10 @@
       if (this.at != null) q.set('zoom-at', this.at);
     }
 
-    /** A frame came at scale `zoom`; a new scale, or a whole rung asked that moved none (the last), starts afresh.
-     * The next key's factor, if a key's answer is in and another press waits. */
+    /**
+     * A frame came at scale `zoom`: a new scale, or a whole rung asked that moved none (the last), starts afresh.
+     * Gives the next key's factor, if a key's answer is in and another press waits.
+     */
     answered(zoom) {
       if (this.#sent && (zoom !== this.from || Math.abs(Math.log(this.by)) >= wholeRung)) this.by = 1;
       let next;
