@@ -3,12 +3,23 @@ import EndlessCore
 /// A timeline's items under its axis, one band a lane: its rows of bars (ranges) and diamonds (points), each titled
 /// where there is room, or, where a lane holds more than can be told apart, how many items each few points hold
 /// (exact counts, in a `<title>` a pointer and a screen reader read).
+///
+/// A vertical timeline's lanes are drawn as a horizontal one's, then turned a quarter clockwise (`turn`): time runs
+/// down, titles read downwards, and lanes stand side by side, the first next to the axis.
 struct TimelineItemsLayer: Sendable {
     let items: ItemSet
     let palette: ItemPalette
     /// A language's digits and groups for the counts (`1.234`, `١٬٢٣٤`); in another than English, without the
     /// English word (CLDR has none for "items").
     var language: Language? = nil
+    var vertical = false
+    /// The lanes' bands together, across.
+    let thickness: Double
+
+    init(items: ItemSet, palette: ItemPalette, language: Language? = nil, vertical: Bool = false) {
+        (self.items, self.palette, self.language, self.vertical) = (items, palette, language, vertical)
+        thickness = Layout.thickness(of: items)
+    }
 
     private typealias Layout = ItemLayout
 
@@ -27,13 +38,14 @@ struct TimelineItemsLayer: Sendable {
             if Layout.showsItems(of: items, lane: index, from: from, to: to, length: length) {
                 for row in 0..<min(lane.rows.count, Layout.rowsShown) {
                     drawRow(
-                        lane: index, row: row, top: laneTop + Double(row) * Layout.rowHeight, width: length,
-                        from: from, to: to, mirrored: mirrored, x: x, into: &writer)
+                        lane: index, row: row, top: across(laneTop + Double(row) * Layout.rowHeight, Layout.rowHeight),
+                        width: length, from: from, to: to, mirrored: mirrored, x: x, into: &writer)
                 }
             } else {
+                let height = Layout.thickness(of: lane) - Layout.laneGap
                 drawCounts(
-                    lane: index, top: laneTop, height: Layout.thickness(of: lane) - Layout.laneGap, length: length,
-                    from: from, to: to, mirrored: mirrored, x: x, into: &writer)
+                    lane: index, top: across(laneTop, height), height: height, length: length, from: from, to: to,
+                    mirrored: mirrored, x: x, into: &writer)
             }
             laneTop += Layout.thickness(of: lane)
         }
@@ -42,11 +54,25 @@ struct TimelineItemsLayer: Sendable {
 
     /// The lanes' names at a window's leading edge, `top` points down, on a backdrop: always in view.
     func drawNames(top: Double, width: Double, mirrored: Bool, into writer: inout SVGWriter) {
-        var laneTop = top
+        var laneTop = 0.0
         for lane in items.lanes {
-            if !lane.name.isEmpty { drawName(lane.name, top: laneTop, width: width, mirrored: mirrored, into: &writer) }
+            if !lane.name.isEmpty {
+                drawName(lane.name, top: top + across(laneTop, 16), width: width, mirrored: mirrored, into: &writer)
+            }
             laneTop += Layout.thickness(of: lane)
         }
+    }
+
+    /// Where a band `height` thick and `top` points from the lanes' near edge is drawn: there, or on a vertical
+    /// timeline from the far edge, which the quarter turn brings next to the axis.
+    private func across(_ top: Double, _ height: Double) -> Double { vertical ? thickness - top - height : top }
+
+    /// A vertical timeline's lanes, drawn as a horizontal one's, stood up `left` points from the window's left:
+    /// `transform="…"`, its value (x along becomes y down, y across becomes the distance from the far edge).
+    func writeTurn(left: Double, into writer: inout SVGWriter) {
+        writer.append(#" transform="matrix(0 1 -1 0 "#)
+        writer.append(left + thickness)
+        writer.append(#" 0)""#)
     }
 
     /// A row's items in view: bars and diamonds, and each title where it fits before the next item.

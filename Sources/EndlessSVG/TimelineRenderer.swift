@@ -14,26 +14,28 @@ public struct TimelineRenderer: Sendable {
     /// A full block's minor ticks, defined once in a window and used by each block whose ticks are even
     /// (`Timeline.evenTicksShift`), for a clock's units.
     private let evenTicks: EvenTicks?
-    /// Items drawn under the axis, in lanes (horizontal timelines).
+    /// Items drawn beside the axis, in lanes: under it, or right of a vertical one.
     public let items: ItemSet?
     private let itemsLayer: TimelineItemsLayer?
 
     /// `thickness` is the windows' across the axis (their height, or their width when vertical) and `mirrored`
     /// their direction: a window of another is drawn too, its marks worked out for it.
-    /// With `items` (horizontal only), the axis takes `ItemLayout.axisThickness` at most, and the lanes the rest.
+    /// With `items`, the axis takes `ItemLayout.axisThickness(orientation)` at most, and the lanes the rest.
     public init(
         timeline: Timeline, orientation: Orientation = .horizontal, theme: Theme = .light, thickness: Double = 120,
         mirrored: Bool = false, items: ItemSet? = nil
     ) {
         (self.timeline, self.orientation, self.theme) = (timeline, orientation, theme)
         palette = .standard(theme == .auto ? .light : theme)
-        self.items = orientation.isVertical ? nil : items
-        itemsLayer = self.items.map {
-            TimelineItemsLayer(items: $0, palette: .of(theme == .auto ? .light : theme), language: timeline.language)
+        self.items = items
+        itemsLayer = items.map {
+            TimelineItemsLayer(
+                items: $0, palette: .of(theme == .auto ? .light : theme), language: timeline.language,
+                vertical: orientation.isVertical)
         }
         marks = TimelineMarks(
             orientation: orientation,
-            thickness: self.items == nil ? thickness : min(thickness, ItemLayout.axisThickness))
+            thickness: items == nil ? thickness : ItemLayout.axisBand(within: thickness, orientation))
         self.mirrored = mirrored && !orientation.isVertical
         if case .clock = timeline.scale.unit {
             evenTicks = EvenTicks(marks: marks, timeline: timeline, mirrored: self.mirrored, ink: palette.ink)
@@ -107,7 +109,7 @@ public struct TimelineRenderer: Sendable {
             // About 8 points a character: its UTF-8 bytes but continuations (an en dash is one).
             let characters = words.withBytes { bytes in bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
             writer.append(#"<rect width=""#)
-            writer.append(orientation.isVertical ? window.width : Double(characters * 8 + 12))
+            writer.append(orientation.isVertical ? thickness(window) : Double(characters * 8 + 12))
             writer.append(#"" height="24" fill=""#)
             writer.append(colour: palette.background)
             writer.append(#""/><text x="4" y="17" font-size="13" font-weight="bold" fill=""#)
@@ -137,13 +139,19 @@ public struct TimelineRenderer: Sendable {
     /// axis band.
     package func blockElement(_ block: Int64, mirrored: Bool, thickness: Double, items: [UInt8]? = nil) -> [UInt8] {
         let length = Double(Timeline.ticksPerBlock) * timeline.spacing
-        let band = items == nil ? thickness : min(thickness, ItemLayout.axisThickness)
+        let band = items == nil ? thickness : ItemLayout.axisBand(within: thickness, orientation)
         var content = SVGWriter(capacity: 1024 + (items?.count ?? 0)), words = SVGWriter(capacity: 1024)
         drawBlock(block, mirrored: mirrored, marks: marks(band), painted: false, words: &words, into: &content)
-        if let items, !items.isEmpty {
-            content.append(#"<g class="items" font-size="12" transform="translate(0 "#)
-            content.append(band)
-            content.append(#")">"#)
+        if let items, !items.isEmpty, let itemsLayer {
+            content.append(#"<g class="items" font-size="12""#)
+            if orientation.isVertical {
+                itemsLayer.writeTurn(left: band, into: &content)
+            } else {
+                content.append(#" transform="translate(0 "#)
+                content.append(band)
+                content.append(#")""#)
+            }
+            content.append(">")
             content.append(bytes: items)
             content.append("</g>")
         }
@@ -152,15 +160,25 @@ public struct TimelineRenderer: Sendable {
             content: content.bytes, overflows: true)
     }
 
-    /// The lanes' names, as the page keeps them in view over its blocks at the leading edge: a document as wide as
-    /// the widest (at most `width`) whose top is the lanes' (under the axis band); empty without items.
-    package func laneNames(width: Double, mirrored: Bool) -> [UInt8] {
+    /// The lanes' names, as the page keeps them in view over its blocks at the leading edge: a document as long as
+    /// the widest name (at most `length`, the view's) whose top (or, vertical, left) is the lanes'; empty without
+    /// items.
+    package func laneNames(length: Double, mirrored: Bool) -> [UInt8] {
         guard let itemsLayer, itemsLayer.items.lanes.contains(where: { !$0.name.isEmpty }) else { return [] }
-        // Only as wide as the widest name: an overlay across the view costs a compositor a blend of it every frame.
-        let width = min(width, itemsLayer.namesWidth)
+        // Only as long as the widest name: an overlay across the view costs a compositor a blend of it every frame.
+        let length = min(length, itemsLayer.namesWidth)
         var names = SVGWriter(capacity: 512)
-        itemsLayer.drawNames(top: 0, width: width, mirrored: mirrored, into: &names)
-        return pageTile(width: width, height: ItemLayout.thickness(of: itemsLayer.items), content: names.bytes)
+        if orientation.isVertical {
+            names.append("<g")
+            itemsLayer.writeTurn(left: 0, into: &names)
+            names.append(">")
+        }
+        itemsLayer.drawNames(top: 0, width: length, mirrored: mirrored, into: &names)
+        if orientation.isVertical { names.append("</g>") }
+        let across = itemsLayer.thickness
+        return orientation.isVertical
+            ? pageTile(width: across, height: length, content: names.bytes)
+            : pageTile(width: length, height: across, content: names.bytes)
     }
 
     /// The paint of the page's blocks (`blockElement`) as CSS for the element's shadow root, and `theme=auto`'s dark
@@ -186,7 +204,7 @@ public struct TimelineRenderer: Sendable {
     /// The axis's thickness in `window`: all of it, or with items the band above their lanes.
     private func thickness(_ window: TimelineWindow) -> Double {
         let whole = orientation.isVertical ? window.width : window.height
-        return items == nil ? whole : min(whole, ItemLayout.axisThickness)
+        return items == nil ? whole : ItemLayout.axisBand(within: whole, orientation)
     }
 
     /// A block's context starts (a long line and its words) and its ticks (a short line and its field), in one
@@ -281,17 +299,22 @@ public struct TimelineRenderer: Sendable {
             mirrored: mirrored)
     }
 
-    /// The items under `window`'s axis band: each block's fragment (`fragments`, tile by tile) in place, then the
+    /// The items beside `window`'s axis band: each block's fragment (`fragments`, tile by tile) in place, then the
     /// lanes' names at the leading edge.
     private func drawItems(
         _ layer: TimelineItemsLayer, _ window: TimelineWindow, fragments: [[UInt8]], into writer: inout SVGWriter
     ) {
-        let top = thickness(window)
-        writer.append(#"<g font-size="12">"#)
+        // Drawn as across a horizontal timeline, then a vertical one's turned.
+        let band = thickness(window), vertical = orientation.isVertical
+        writer.append(#"<g font-size="12""#)
+        if vertical { layer.writeTurn(left: band, into: &writer) }
+        writer.append(">")
+        let top = vertical ? 0 : band
         for (tile, fragment) in zip(window.blocks.indices, fragments) where !fragment.isEmpty {
             appendPlacedTile(x: window.blocks.position(of: tile), y: top, into: &writer) { $0.append(bytes: fragment) }
         }
-        layer.drawNames(top: top, width: window.width, mirrored: window.isMirrored, into: &writer)
+        layer.drawNames(
+            top: top, width: vertical ? window.height : window.width, mirrored: window.isMirrored, into: &writer)
         writer.append("</g>\n")
     }
 
@@ -301,10 +324,13 @@ public struct TimelineRenderer: Sendable {
         writer.append(#"" stroke-width="2" d=""#)
         let thickness = thickness(window)
         let centre = (orientation.isVertical ? window.height : window.width) / 2
-        let across = items == nil ? thickness - 26 : window.height  // through the lanes
-        line(along: centre, from: 0, to: orientation.isVertical ? thickness : across, into: &writer)
+        // Through the lanes, where there are any.
+        let across =
+            orientation.isVertical
+            ? (items == nil ? thickness : window.width) : (items == nil ? thickness - 26 : window.height)
+        line(along: centre, from: 0, to: across, into: &writer)
         writer.append(#""/><text x=""#)
-        writer.append(orientation.isVertical ? window.width - 6 : window.width / 2)
+        writer.append(orientation.isVertical ? thickness - 6 : window.width / 2)
         writer.append(#"" y=""#)
         writer.append(orientation.isVertical ? window.height / 2 - 6 : thickness - 8)
         writer.append(#"" font-size="15" font-weight="bold" fill=""#)

@@ -28,11 +28,13 @@ struct RenderTimeline: RenderSubcommand {
         name: .customLong("week-start"), parsing: .unconditional,
         help: "monday (ISO 8601), sunday or saturday; default the locale's, else monday.")
     var weekStart: String?
-    @Option(parsing: .unconditional, help: "Window width in points (default 1200; vertical 200; at most 8192).")
+    @Option(
+        parsing: .unconditional,
+        help: "Window width in points (default 1200; vertical 200, with --items the axis and lanes; at most 8192).")
     var width: String?
     @Option(
         parsing: .unconditional,
-        help: "Window height in points (default 120; vertical 600; with --items, the axis and lanes).") var height:
+        help: "Window height in points (default 120, with --items the axis and lanes; vertical 600).") var height:
         String?
     @Option(parsing: .unconditional, help: "horizontal or vertical (time runs downwards; default horizontal).")
     var orientation: String?
@@ -42,7 +44,7 @@ struct RenderTimeline: RenderSubcommand {
     var theme: String?
     @Option(
         parsing: .unconditional,
-        help: "A file of items to draw in lanes under the axis: JSON Lines (.jsonl), or CSV (.csv) with a header.")
+        help: "A file of items to draw in lanes beside the axis: JSON Lines (.jsonl), or CSV (.csv) with a header.")
     var items: String?
 
     var options: KeyValuePairs<String, String?> {

@@ -56,7 +56,8 @@ import Testing
                 for mirrored in [false, true] {
                     let window = try TimelineWindow(
                         timeline: timeline, at: at, width: 1200,
-                        height: ItemLayout.axisThickness + ItemLayout.thickness(of: items), mirrored: mirrored)
+                        height: ItemLayout.axisThickness(.horizontal) + ItemLayout.thickness(of: items),
+                        mirrored: mirrored)
                     let document = TimelineRenderer(window: window, items: items).render(window).document
                     let parsed = XMLParser(data: Data(document)).parse()
                     #expect(parsed, "\(scale.rawValue) at \(at.secondsSinceEpoch)")

@@ -68,6 +68,34 @@ import Testing
         }
     }
 
+    /// Down a vertical timeline: the lanes right of the axis band, their names at the top, the element as wide as
+    /// both, and a click at a point across and along naming the item drawn there.
+    @Test func aVerticalFrameStandsItsLanesBesideTheAxis() async throws {
+        try await withServer(options: try Self.options()) { client, _ in
+            let start = Self.start.replacing("size=1200,300", with: "size=300,1200") + "&orientation=vertical"
+            let (status, frame, _) = try await Self.frame(client, start + "&value=2026-03-29T00:30:00Z")
+            #expect(status == 200)
+            let style = try #require(frame["style"] as? String)
+            #expect(style.contains(":host{width:356.0px}") && style.contains(".lanes{top:0;left:200.0px}"))
+            let tiles = (frame["add"] as! [Frame]).compactMap { $0["svg"] as? String }
+            #expect(
+                tiles.contains { $0.contains(#"<g class="items" font-size="12" transform="matrix(0 1 -1 0 356 0)">"#) })
+            let lanes = try #require((frame["items"] as? Frame)?["lanes"] as? String)
+            #expect(lanes.contains(">Ops</text>") && lanes.contains(#"width="156""#))
+            // Item i0's point, in the first lane's first row (200 to 222 across), at the pointer (y = 600).
+            let axis = (frame["axes"] as! [Frame])[0]
+            let after =
+                start.replacing("seq=1", with: "seq=2").replacing("scroll=0,0", with: "scroll=0,\(axis["scroll"]!)")
+                + "&origin=\(axis["origin"]!)&have=\(axis["have"]!)&drawn=\((frame["items"] as! Frame)["drawn"]!)"
+            let picked = try #require(Self.item(try await Self.frame(client, after + "&pick=211,602").1))
+            #expect(picked["id"] as? String == "i0")
+            #expect(Self.item(try await Self.frame(client, after + "&pick=211,640").1) == nil)
+            #expect(Self.item(try await Self.frame(client, after + "&pick=60,600").1) == nil)
+            let (tooFar, _, _) = try await Self.frame(client, after + "&pick=211,1201")
+            #expect(tooFar == 400)
+        }
+    }
+
     @Test func bracketsStepThroughTheItemsInOrderAndHoldOne() async throws {
         try await withServer(options: try Self.options()) { client, _ in
             // Items every 10 minutes from 00:30; the pointer at 00:35.
@@ -131,7 +159,6 @@ import Testing
                 ("pick=1e9,1", "pick: must be a point in the view, as x,y from its top left"),
                 ("pick=0x10,1", "pick: must be a point in the view, as x,y from its top left"),
                 ("selected=x", "selected: must be an item's index, as the last frame gave it"),
-                ("orientation=vertical", "items: are drawn on a horizontal timeline; leave out orientation=vertical"),
             ] {
                 let (status, _, body) = try await Self.frame(client, Self.start + "&" + query)
                 #expect(status == 400 && body == line + "\n", "\(query)")

@@ -154,10 +154,13 @@ struct RequestGrammar {
         if view == "timeline", ["drawn", "selected", "item", "pick"].contains(where: { query[$0] != nil }) {
             query["items"] = "edges"
         }
-        // Items are drawn across a horizontal timeline, and a click is within the view.
-        if query["items"] != nil, query["orientation"] == "vertical" { query["orientation"] = nil }
-        if query["pick"] != nil, let width = query["size"]?.split(separator: ",").first.flatMap({ Double($0) }) {
-            query["pick"] = number(0...width) + "," + number(0...400)
+        // A click is within the view along its axis: across a horizontal one, down a vertical one.
+        if query["pick"] != nil, let size = query["size"]?.split(separator: ",").compactMap({ Double($0) }),
+            size.count == 2
+        {
+            query["pick"] =
+                query["orientation"] == "vertical"
+                ? number(0...400) + "," + number(0...size[1]) : number(0...size[0]) + "," + number(0...400)
         }
         guard chance(0.7) else {
             (query["origin"], query["have"], query["mark"]) = (nil, nil, nil)

@@ -177,3 +177,27 @@ def test_a_changed_file_shows_within_two_seconds_and_a_broken_one_changes_nothin
     time.sleep(1.5)
     s = state(b)
     assert "Delta" in s["words"] and "Apollo" in s["words"] and "Broken" not in s["words"], s
+
+
+VERTICAL_JS = """
+const el = document.getElementById('v'), root = el.shadowRoot, r = el.getBoundingClientRect();
+return { live: Boolean(root.querySelector('.frame.live')) && root.querySelectorAll('.canvas > svg').length > 0,
+  width: r.width, height: r.height, words: [...root.querySelectorAll('.canvas > svg text')].map((t) => t.textContent),
+  lanes: [...root.querySelectorAll('.lanes text')].map((t) => t.textContent),
+  lanesLeft: root.querySelector('.lanes').getBoundingClientRect().left - r.left, chosen: window.chosen ?? [] };
+"""
+
+
+def test_a_vertical_timeline_stands_its_lanes_beside_the_axis(launches):
+    b, url, _, _ = launches
+    b.get(url)
+    b.js("""document.getElementById('form').insertAdjacentHTML('beforeend', '<endless-timeline id="v" ' +
+      'items="launches" tz="UTC" scale="1h" orientation="vertical" value="2026-10-25T14:00:00Z"></endless-timeline>')""")
+    s = b.wait(lambda: (lambda s: s["live"] and "Apollo" in s["words"] and s["lanes"] and s)(b.js(VERTICAL_JS)),
+               lambda: f"no vertical items: {b.js(VERTICAL_JS)}")
+    # As wide as the axis's band (200) and two lanes of one row (30 each); the names at the lanes' left.
+    assert s["width"] == 260 and s["height"] == 400 and s["lanes"] == ["Launches", "Builds"], s
+    assert s["lanesLeft"] == 200, s
+    b.click_at("v", 200 + 11, s["height"] / 2)  # at the pointer, in the first lane's column: Apollo's bar
+    s = b.wait(lambda: (lambda s: s["chosen"] and s)(b.js(VERTICAL_JS)), "no endless-item from the vertical one")
+    assert s["chosen"][0]["id"] == "a1", s

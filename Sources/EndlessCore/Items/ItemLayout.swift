@@ -2,8 +2,14 @@
 /// band; and whether a lane shows its items in a span or, where they are too many to tell apart, how many each few
 /// points hold.
 package enum ItemLayout {
-    /// The axis's band, above the lanes: a timeline without items is this thick by default.
-    package static let axisThickness: Double = 120
+    /// The axis's band beside the lanes: a timeline without items is this thick by default (a vertical one as wide
+    /// as its instant at the pointer).
+    package static func axisThickness(_ orientation: Orientation) -> Double { orientation.isVertical ? 200 : 120 }
+
+    /// The axis's band in a view `thickness` across: all of it, up to `axisThickness`.
+    package static func axisBand(within thickness: Double, _ orientation: Orientation) -> Double {
+        min(thickness, axisThickness(orientation))
+    }
     /// A row across, and its bar's thickness.
     package static let rowHeight: Double = 22
     package static let barHeight: Double = 18

@@ -43,19 +43,17 @@ extension Parameters {
     }
 
     /// A timeline window at `at` (`defaultInstant`), `width` × `height` (1200 × 120; vertical 200 × 600; with
-    /// `items`, as high as the axis and their lanes), `orientation` and `dir`. Items are drawn on a horizontal
-    /// timeline.
+    /// `items`, as thick as the axis and their lanes), `orientation` and `dir`.
     package func timelineWindow(items: ItemSet? = nil) throws(EndlessError) -> TimelineWindow {
         let timeline = try timeline()
         let orientation = try orientation()
         let mirrored = try isMirrored(orientation)
-        if items != nil, orientation.isVertical {
-            throw EndlessError("items", "are drawn on a horizontal timeline; leave out orientation=vertical")
+        let itemsThickness = items.map {
+            min(ItemLayout.axisThickness(orientation) + ItemLayout.thickness(of: $0), Limits.maximumWindowSide)
         }
-        let itemsHeight = items.map { ItemLayout.axisThickness + ItemLayout.thickness(of: $0) }
         let (width, height) = try windowSize(
-            defaultWidth: orientation.isVertical ? 200 : 1200,
-            defaultHeight: orientation.isVertical ? 600 : min(itemsHeight ?? 120, Limits.maximumWindowSide))
+            defaultWidth: orientation.isVertical ? itemsThickness ?? 200 : 1200,
+            defaultHeight: orientation.isVertical ? 600 : itemsThickness ?? 120)
         return try TimelineWindow(
             timeline: timeline, at: try instant("at") ?? Self.defaultInstant, width: width, height: height,
             orientation: orientation, mirrored: mirrored)

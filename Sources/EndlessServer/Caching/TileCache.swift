@@ -120,7 +120,9 @@ extension TileCache {
         return content(for: TileKey(style: style, x: block)) {
             // Its items as a window's: drawn once for both.
             let items = renderer.items.map { set in
-                let itemsStyle = Self.itemsStyle(of: set, renderer.timeline, mirrored: mirrored, theme: renderer.theme)
+                let itemsStyle = Self.itemsStyle(
+                    of: set, renderer.timeline, orientation: renderer.orientation, mirrored: mirrored,
+                    theme: renderer.theme)
                 return content(for: TileKey(style: itemsStyle, x: block)) {
                     renderer.itemsFragment(ofBlock: block, mirrored: mirrored)
                 }
@@ -137,10 +139,14 @@ extension TileCache {
 
     /// Everything a timeline's drawing depends on but its position: what a window's and a block's ETag hash too.
     /// A timeline's items in a block: the set's version, the rung and spacing (the block's span and length), its
-    /// direction, theme and language (the counts' digits).
-    static func itemsStyle(of items: ItemSet, _ timeline: Timeline, mirrored: Bool, theme: Theme) -> String {
-        "timeline items|\(items.version)|\(timeline.scale.rawValue)|\(timeline.spacing.bitPattern)|\(mirrored)|"
-            + theme.description + (timeline.language.map { "|locale \($0.identifier)" } ?? "")
+    /// orientation (a vertical one's lanes are laid from the far edge) and direction, theme and language (the
+    /// counts' digits).
+    static func itemsStyle(
+        of items: ItemSet, _ timeline: Timeline, orientation: Orientation, mirrored: Bool, theme: Theme
+    ) -> String {
+        "timeline items|\(items.version)|\(timeline.scale.rawValue)|\(timeline.spacing.bitPattern)|"
+            + "\(orientation.description)|\(mirrored)|" + theme.description
+            + (timeline.language.map { "|locale \($0.identifier)" } ?? "")
     }
 
     static func style(of renderer: TimelineRenderer, mirrored: Bool, thickness: Double) -> String {

@@ -18,10 +18,11 @@ extension TimelineFrameView {
     }
 
     /// The item chosen by a report whose pointer is at `pointer` (a timeline offset) over a view whose content's
-    /// world coordinate 0 is `origin`. `selected` counts only while the set is the one drawn (`drawn`).
+    /// world coordinate 0 is `origin`, the lanes `band` points across from its edge. `selected` counts only while
+    /// the set is the one drawn (`drawn`).
     static func choice(
         among items: ItemSet, _ p: Parameters, timeline: Timeline, report: AxisReport, pointer: Double,
-        mirrored: Bool, band: Double
+        mirrored: Bool, vertical: Bool, band: Double
     ) throws(EndlessError) -> ItemChoice? {
         let current = p.text("drawn") == drawn(items)
         let accepts = "an item's index, as the last frame gave it"
@@ -37,8 +38,10 @@ extension TimelineFrameView {
             let found = step == "next" ? items.item(after: from) : items.item(before: from)
             return found.map { ItemChoice(item: $0, goes: true) }
         }
-        if let point = try p.point("pick", within: report.length, Limits.maximumWindowSide) {
+        let side = Limits.maximumWindowSide
+        if var point = try p.point("pick", within: vertical ? side : report.length, vertical ? report.length : side) {
             guard let origin = report.origin else { return nil }  // nothing drawn yet to click on
+            if vertical { point = (point.y, point.x) }  // along, then across
             let sign: Double = mirrored ? -1 : 1
             // Within time's ends, whatever the report's origin: a whole second of it is then an `Int64`.
             let ends = Double(Instant.first.secondsSinceEpoch)...Double(Instant.last.secondsSinceEpoch)

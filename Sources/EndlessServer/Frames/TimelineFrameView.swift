@@ -17,12 +17,10 @@ enum TimelineFrameView: FrameView {
         var (orientation, mirrored, theme, thickness, axis) = try request.sliderLook()
         let items = try request.items.set(named: p.text("items"))
         if items == nil { try checkItemsNamed(p) }
-        if items != nil, orientation.isVertical {
-            throw EndlessError("items", "are drawn on a horizontal timeline; leave out orientation=vertical")
-        }
-        // As high as the axis and the lanes, unless the page says.
+        // As thick as the axis and the lanes, unless the page says.
         if let items, !p.contains("height") {
-            thickness = min(ItemLayout.axisThickness + ItemLayout.thickness(of: items), Limits.maximumWindowSide)
+            thickness = min(
+                ItemLayout.axisThickness(orientation) + ItemLayout.thickness(of: items), Limits.maximumWindowSide)
         }
         var axisReport = try report.reports([axis], layout: request.layout)[0]
         var frame: TimelineFrame
@@ -56,7 +54,8 @@ enum TimelineFrameView: FrameView {
             if let items,
                 let choice = try choice(
                     among: items, p, timeline: timeline, report: axisReport, pointer: frame.pointerOffset,
-                    mirrored: mirrored, band: min(thickness, ItemLayout.axisThickness))
+                    mirrored: mirrored, vertical: orientation.isVertical,
+                    band: ItemLayout.axisBand(within: thickness, orientation))
             {
                 chosen = choice.item
                 if choice.goes {
@@ -110,12 +109,15 @@ enum TimelineFrameView: FrameView {
             answer.items = ItemsAnswer(
                 drawn: drawn(items), refresh: refreshMilliseconds,
                 lanes: frame.axis.isNewPlacement || report.resized || redrawn
-                    ? renderer.laneNames(width: report.size.width, mirrored: mirrored) : nil,
+                    ? renderer.laneNames(length: axisReport.length, mirrored: mirrored) : nil,
                 item: chosen.map { fields(of: $0, in: items, timeline: timeline) })
-            // The lanes' names stay over the tiles, under the axis band.
+            // The lanes' names stay over the tiles, beside the axis band.
+            let band = ItemLayout.axisBand(within: thickness, orientation)
             answer.style? +=
-                ".lanes{top:\(min(thickness, ItemLayout.axisThickness))px\(mirrored ? ";left:auto;right:0" : "")}"
-                + (p.contains("height") ? "" : ":host{height:\(thickness)px}")
+                orientation.isVertical
+                ? ".lanes{top:0;left:\(band)px}" + (p.contains("height") ? "" : ":host{width:\(thickness)px}")
+                : ".lanes{top:\(band)px\(mirrored ? ";left:auto;right:0" : "")}"
+                    + (p.contains("height") ? "" : ":host{height:\(thickness)px}")
         }
         answer.placeTiles(
             [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held,

@@ -182,7 +182,8 @@ enum SVGResource: Sendable {
             let renderer = TimelineRenderer(window: window, theme: theme, items: items)
             guard let items, let cache else { return renderer.render(window) }
             // Each block's items drawn once and kept: a window over them copies them.
-            let style = TileCache.itemsStyle(of: items, window.timeline, mirrored: window.isMirrored, theme: theme)
+            let style = TileCache.itemsStyle(
+                of: items, window.timeline, orientation: window.orientation, mirrored: window.isMirrored, theme: theme)
             return renderer.render(window) { block in
                 cache.content(for: TileKey(style: style, x: block)) {
                     renderer.itemsFragment(ofBlock: block, mirrored: window.isMirrored)
