@@ -19,6 +19,11 @@ protocol RenderSubcommand: ParsableCommand {
     func document(_ parameters: Parameters) throws -> [UInt8]
 }
 
+/// An option's help: the parameter's meaning, what it takes and its default, from `ParameterTable`.
+func parameterHelp(_ name: String, of view: String) -> ArgumentHelp {
+    ArgumentHelp(ParameterTable.parameter(name, of: view)?.help ?? "")
+}
+
 extension RenderSubcommand {
     func run() throws {
         let pairs = options.compactMap { name, value in value.map { (name, $0) } }
@@ -31,43 +36,29 @@ struct RenderRuler: RenderSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "ruler", abstract: "A ruler window, its pointer (the window's centre) on a value or offset.")
 
-    @Option(parsing: .unconditional, help: "Value under the pointer, e.g. 72.4 (default 60 kg, or min).")
-    var value: String?
-    @Option(parsing: .unconditional, help: "Ruler offset under the pointer, in points (tick n is at n × spacing).")
-    var offset: String?
-    @Option(parsing: .unconditional, help: "Window width in points (default 600; vertical 120; at most 8192).")
-    var width: String?
-    @Option(parsing: .unconditional, help: "Window height in points (default 120; vertical 600; at most 8192).")
-    var height: String?
-    @Option(parsing: .unconditional, help: "First block's label (default 9).") var min: String?
-    @Option(parsing: .unconditional, help: "Last block's label (default 999).") var max: String?
-    @Option(parsing: .unconditional, help: "Value between ticks (default 0.1).") var step: String?
-    @Option(parsing: .unconditional, help: "Ticks per block, 1…100 (default 10).") var ticks: String?
-    @Option(parsing: .unconditional, help: "Points between ticks, 2…1000 (default 10).") var spacing: String?
-    @Option(parsing: .unconditional, help: "wrap (after max comes min) or clamp (default wrap).") var ends: String?
-    @Option(parsing: .unconditional, help: "Unit text after values (default kg; in, or min or s, for the formats).")
-    var unit: String?
-    @Option(parsing: .unconditional, help: "decimal, feet-inches, fraction or time (how values are written).")
-    var format: String?
-    @Option(parsing: .unconditional, help: "A decimal's group separator and mark, e.g. ,. for 1,234.5.")
-    var grouping: String?
-    @Option(parsing: .unconditional, help: "Tick levels a block splits into, e.g. 2,2,2,2 for an inch of 16ths.")
-    var subdivisions: String?
-    @Option(parsing: .unconditional, help: "Values a tick, on a 1-2-5 ladder from step (default step).")
-    var zoom: String?
-    @Option(name: .customLong("min-zoom"), parsing: .unconditional, help: "Finest zoom allowed (default step).")
+    @Option(parsing: .unconditional, help: parameterHelp("value", of: "ruler")) var value: String?
+    @Option(parsing: .unconditional, help: parameterHelp("offset", of: "ruler")) var offset: String?
+    @Option(parsing: .unconditional, help: parameterHelp("width", of: "ruler")) var width: String?
+    @Option(parsing: .unconditional, help: parameterHelp("height", of: "ruler")) var height: String?
+    @Option(parsing: .unconditional, help: parameterHelp("min", of: "ruler")) var min: String?
+    @Option(parsing: .unconditional, help: parameterHelp("max", of: "ruler")) var max: String?
+    @Option(parsing: .unconditional, help: parameterHelp("step", of: "ruler")) var step: String?
+    @Option(parsing: .unconditional, help: parameterHelp("ticks", of: "ruler")) var ticks: String?
+    @Option(parsing: .unconditional, help: parameterHelp("spacing", of: "ruler")) var spacing: String?
+    @Option(parsing: .unconditional, help: parameterHelp("ends", of: "ruler")) var ends: String?
+    @Option(parsing: .unconditional, help: parameterHelp("unit", of: "ruler")) var unit: String?
+    @Option(parsing: .unconditional, help: parameterHelp("format", of: "ruler")) var format: String?
+    @Option(parsing: .unconditional, help: parameterHelp("grouping", of: "ruler")) var grouping: String?
+    @Option(parsing: .unconditional, help: parameterHelp("subdivisions", of: "ruler")) var subdivisions: String?
+    @Option(parsing: .unconditional, help: parameterHelp("zoom", of: "ruler")) var zoom: String?
+    @Option(name: .customLong("min-zoom"), parsing: .unconditional, help: parameterHelp("min-zoom", of: "ruler"))
     var minZoom: String?
-    @Option(name: .customLong("max-zoom"), parsing: .unconditional, help: "Coarsest zoom allowed (step x 10000).")
+    @Option(name: .customLong("max-zoom"), parsing: .unconditional, help: parameterHelp("max-zoom", of: "ruler"))
     var maxZoom: String?
-    @Option(parsing: .unconditional, help: "horizontal or vertical (values grow downwards; default horizontal).")
-    var orientation: String?
-    @Option(parsing: .unconditional, help: "ltr, or rtl: a horizontal ruler whose values grow to the left.")
-    var dir: String?
-    @Option(parsing: .unconditional, help: "light, dark, or auto (follows prefers-color-scheme; default light).")
-    var theme: String?
-    @Option(
-        parsing: .unconditional, help: "A BCP 47 language tag for the words, e.g. de-DE (72,4 kg); default English.")
-    var locale: String?
+    @Option(parsing: .unconditional, help: parameterHelp("orientation", of: "ruler")) var orientation: String?
+    @Option(parsing: .unconditional, help: parameterHelp("dir", of: "ruler")) var dir: String?
+    @Option(parsing: .unconditional, help: parameterHelp("theme", of: "ruler")) var theme: String?
+    @Option(parsing: .unconditional, help: parameterHelp("locale", of: "ruler")) var locale: String?
 
     var options: KeyValuePairs<String, String?> {
         [
@@ -89,18 +80,14 @@ struct RenderGrid: RenderSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "grid", abstract: "A grid window centred on a world point; (0, 0) is the centre of tile (0, 0).")
 
-    @Option(parsing: .unconditional, help: "World x at the window's centre (default 0).") var x: String?
-    @Option(parsing: .unconditional, help: "World y at the window's centre, growing downwards (default 0).") var y:
-        String?
-    @Option(parsing: .unconditional, help: "Window width in points (default 600, at most 8192).") var width: String?
-    @Option(parsing: .unconditional, help: "Window height in points (default 400, at most 8192).") var height: String?
-    @Option(parsing: .unconditional, help: "Tile size in points, 10…4096 (default 100).") var tile: String?
-    @Option(parsing: .unconditional, help: "Zoom level 0…30: a tile covers 2^zoom × 2^zoom (default 0).")
-    var zoom: String?
-    @Option(parsing: .unconditional, help: "light, dark, or auto (follows prefers-color-scheme; default light).")
-    var theme: String?
-    @Option(parsing: .unconditional, help: "A BCP 47 language tag for the numbers, e.g. ar-EG; default ASCII digits.")
-    var locale: String?
+    @Option(parsing: .unconditional, help: parameterHelp("x", of: "grid")) var x: String?
+    @Option(parsing: .unconditional, help: parameterHelp("y", of: "grid")) var y: String?
+    @Option(parsing: .unconditional, help: parameterHelp("width", of: "grid")) var width: String?
+    @Option(parsing: .unconditional, help: parameterHelp("height", of: "grid")) var height: String?
+    @Option(parsing: .unconditional, help: parameterHelp("tile", of: "grid")) var tile: String?
+    @Option(parsing: .unconditional, help: parameterHelp("zoom", of: "grid")) var zoom: String?
+    @Option(parsing: .unconditional, help: parameterHelp("theme", of: "grid")) var theme: String?
+    @Option(parsing: .unconditional, help: parameterHelp("locale", of: "grid")) var locale: String?
 
     var options: KeyValuePairs<String, String?> {
         [
@@ -120,22 +107,15 @@ struct RenderLoop: RenderSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "loop", abstract: "A window of the looping strip 0…20, its left edge at an offset.")
 
-    @Option(parsing: .unconditional, help: "Strip offset at the window's left edge, in points (default 0).")
-    var offset: String?
-    @Option(parsing: .unconditional, help: "Window width in points (default 600; vertical 120; at most 8192).")
-    var width: String?
-    @Option(parsing: .unconditional, help: "Window height in points (default 120; vertical 600; at most 8192).")
-    var height: String?
-    @Option(parsing: .unconditional, help: "Items in the loop, 1…100000 (default 21).") var count: String?
-    @Option(parsing: .unconditional, help: "Points between items, 10…4096 (default 150).") var spacing: String?
-    @Option(parsing: .unconditional, help: "Where item 0 sits, in points from offset 0 (default 40).") var inset:
-        String?
-    @Option(parsing: .unconditional, help: "horizontal or vertical (items run downwards; default horizontal).")
-    var orientation: String?
-    @Option(parsing: .unconditional, help: "light, dark, or auto (follows prefers-color-scheme; default light).")
-    var theme: String?
-    @Option(parsing: .unconditional, help: "A BCP 47 language tag for the numbers, e.g. fa-IR; default ASCII digits.")
-    var locale: String?
+    @Option(parsing: .unconditional, help: parameterHelp("offset", of: "loop")) var offset: String?
+    @Option(parsing: .unconditional, help: parameterHelp("width", of: "loop")) var width: String?
+    @Option(parsing: .unconditional, help: parameterHelp("height", of: "loop")) var height: String?
+    @Option(parsing: .unconditional, help: parameterHelp("count", of: "loop")) var count: String?
+    @Option(parsing: .unconditional, help: parameterHelp("spacing", of: "loop")) var spacing: String?
+    @Option(parsing: .unconditional, help: parameterHelp("inset", of: "loop")) var inset: String?
+    @Option(parsing: .unconditional, help: parameterHelp("orientation", of: "loop")) var orientation: String?
+    @Option(parsing: .unconditional, help: parameterHelp("theme", of: "loop")) var theme: String?
+    @Option(parsing: .unconditional, help: parameterHelp("locale", of: "loop")) var locale: String?
 
     var options: KeyValuePairs<String, String?> {
         [

@@ -2,9 +2,10 @@ import EndlessCore
 import Foundation
 import Testing
 
-/// A view's parameters are written once, in `Parameters` (what its endpoints accept), and met in six more places:
-/// `endless render VIEW`'s options, protocol.md's row for the view's window, the fuzzer's dictionary, and, those a
-/// page sets as attributes, the element in custom-elements.json and docs/elements.md. A parameter added or renamed
+/// A view's parameters are written once, in `ParameterTable` (what its endpoints accept; `endless render VIEW`'s help
+/// and protocol.md's *Parameters* tables are made from it), and met in more places: `endless render VIEW`'s
+/// options, protocol.md's row for the view's window, the fuzzer's dictionary, and, those a page sets as attributes,
+/// the element in custom-elements.json and docs/elements.md. A parameter added or renamed
 /// in one place only fails here, naming the place that lacks it. (`test_manifest.py` checks the manifest and
 /// endless.d.ts against the element the browser runs.)
 @Suite struct ParameterPlacesTests {
@@ -27,7 +28,7 @@ import Testing
             name: "ruler", tag: "endless-ruler", parameters: Parameters.rulerNames,
             notAttributes: ["offset", "width", "locale"], elementOnly: slider.union(["zoomable", "factor"])),
         View(
-            name: "timeline", tag: "endless-timeline", parameters: Parameters.timelineNames + ["items"],
+            name: "timeline", tag: "endless-timeline", parameters: Parameters.timelineNames,
             notAttributes: ["at", "width", "locale"], elementOnly: slider.union(["zoomable", "zoom", "value"])),
         View(
             name: "loop", tag: "endless-loop", parameters: Parameters.loopNames,

@@ -5,7 +5,8 @@ extension Parameters {
         "tz", "scale", "spacing", "min", "max", "step", "ends", "hours", "week-start",
         "locale",
     ]
-    package static let timelineNames = ["at", "width", "height"] + timelineConfigurationNames + lookNames
+    /// With `items`, a set the server serves (`endless render` reads a file instead).
+    package static let timelineNames = ParameterTable.names(of: "timeline")
 
     /// Where a timeline opens when no `at` is given: a fixed instant, never the clock, so that a URL's bytes never
     /// change.

@@ -134,7 +134,7 @@ extension Parameters {
         "min-zoom", "max-zoom", "locale",
     ]
 
-    package static let rulerNames = ["value", "offset", "width", "height"] + rulerConfigurationNames + lookNames
+    package static let rulerNames = ParameterTable.names(of: "ruler")
 
     /// A grid of `tile`-point tiles (100) at zoom level `zoom` (0).
     package func grid() throws(EndlessError) -> Grid {
@@ -152,7 +152,7 @@ extension Parameters {
             centerY: try number("y", accepts: Self.coordinate) ?? 0, width: width, height: height)
     }
 
-    package static let gridNames = ["x", "y", "width", "height", "tile", "zoom", "theme", "locale"]
+    package static let gridNames = ParameterTable.names(of: "grid")
 
     /// A loop of `count` items (21) every `spacing` points (150), the first `inset` points in (40, wrapped into a
     /// shorter loop).
@@ -176,5 +176,5 @@ extension Parameters {
     }
 
     package static let loopConfigurationNames = ["count", "spacing", "inset", "locale"]
-    package static let loopNames = ["offset", "width", "height"] + loopConfigurationNames + ["orientation", "theme"]
+    package static let loopNames = ParameterTable.names(of: "loop")
 }

@@ -40,7 +40,7 @@ enum SVGResource: Sendable {
                 case .rulerWindow: Parameters.rulerNames
                 case .gridWindow: Parameters.gridNames
                 case .loopWindow: Parameters.loopNames
-                case .timelineWindow: Parameters.timelineNames + ["items"]
+                case .timelineWindow: Parameters.timelineNames
                 case .rulerBlock: SVGResource.rulerTileNames
                 case .gridTile: SVGResource.gridTileNames
                 case .loopItem: SVGResource.loopTileNames
@@ -214,7 +214,7 @@ extension SVGResource {
             let parameters = try Parameters(query, accepted: Parameters.loopNames)
             return .loopWindow(try parameters.loopWindow(), try parameters.theme())
         case "timeline":
-            let parameters = try Parameters(query, accepted: Parameters.timelineNames + ["items"])
+            let parameters = try Parameters(query, accepted: Parameters.timelineNames)
             let set = try items.set(named: parameters.text("items"))
             return .timelineWindow(try parameters.timelineWindow(items: set), try parameters.theme(), set)
         default: throw EndlessError("view", "\(view) is not a view; use ruler, grid, loop or timeline", kind: .notFound)
