@@ -103,6 +103,28 @@ import Testing
         }
     }
 
+    /// Neighbouring counts drawn as high are one bar, and its title is how many items its whole span holds.
+    @Test func neighboursDrawnAsHighAreOneBarWithTheirExactCount() async throws {
+        var options = testOptions()
+        // A minute's block from 00:30 is 50 buckets of 12 seconds: the first ten hold 100 or 101 points each, the
+        // twenty-first 1,000.
+        let block: Int64 = 1_774_744_200
+        var items: [TimelineItem] = []
+        for bucket in 0..<10 {
+            for index in 0..<(100 + bucket % 2) {
+                let start = Instant(unchecked: block + Int64(bucket) * 12 + Int64(index % 12))
+                items.append(TimelineItem(id: "r\(bucket)-\(index)", start: start, title: "r"))
+            }
+        }
+        items += (0..<1_000).map { TimelineItem(id: "p\($0)", start: Instant(unchecked: block + 240), title: "p") }
+        try options.endless.items.replace("runs", with: try ItemSet(items))
+        try await withServer(options: options) { client, _ in
+            let (_, body, _) = try await Self.get(client, "/svg/timeline?items=runs&scale=1min&at=2026-03-29T00:35:00Z")
+            let titles = body.matches(of: /<title>([0-9]+) items<\/title>/).map { Int($0.1)! }
+            #expect(titles.sorted() == [1_000, 1_005], "\(titles)")
+        }
+    }
+
     @Test func aSetThatIsNotThereIsA404NamingIt() async throws {
         var options = testOptions()
         try options.endless.items.replace("launches", with: Self.set())

@@ -52,10 +52,10 @@ if let path = ProcessInfo.processInfo.environment["ITEMS"] {
     }
     let renderers = scales.map { scale in
         let timeline = try! Timeline(scale: scale, spacing: 80)
-        let height = ItemLayout.axisThickness + ItemLayout.thickness(of: items)
+        let height = ItemLayout.axisThickness(.horizontal) + ItemLayout.thickness(of: items)
         return TimelineRenderer(timeline: timeline, thickness: height, items: drawn ? items : nil)
     }
-    let height = ItemLayout.axisThickness + ItemLayout.thickness(of: items)
+    let height = ItemLayout.axisThickness(.horizontal) + ItemLayout.thickness(of: items)
     // Each block's items drawn once and kept, as the server's tile cache keeps them.
     var kept = Array(repeating: [Int64: [UInt8]](), count: scales.count)
     measure("timeline windows with \(drawn ? items.count : 0) items") { i in

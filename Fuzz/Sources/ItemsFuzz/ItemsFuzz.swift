@@ -20,7 +20,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let timeline = try Timeline(scale: .day, spacing: 80)
         let window = try TimelineWindow(
             timeline: timeline, at: Instant(unchecked: items.starts.first ?? 0), width: 1200,
-            height: ItemLayout.axisThickness + ItemLayout.thickness(of: items))
+            height: ItemLayout.axisThickness(.horizontal) + ItemLayout.thickness(of: items))
         let document = TimelineRenderer(window: window, items: items).render(window).document
         guard XMLParser(data: Data(document)).parse() else {
             fatalError("items-fuzz: a set's window is not XML")
