@@ -108,7 +108,8 @@
   const start = Symbol('start'), here = Symbol('here'), extra = Symbol('extra'), show = Symbol('show'),
     sizeCSS = Symbol('sizeCSS'), following = Symbol('following'), placeAt = Symbol('placeAt'), ask = Symbol('ask'),
     fail = Symbol('fail'), stale = Symbol('stale'), internals = Symbol('internals'), zoomable = Symbol('zoomable'),
-    zoomPoint = Symbol('zoomPoint'), relocate = Symbol('relocate');
+    zoomPoint = Symbol('zoomPoint'), relocate = Symbol('relocate'), laidOut = Symbol('laidOut'),
+    exchange = Symbol('exchange'), lost = Symbol('lost');
 
   // A zoom's factor this close to a factor of 2 (|ln 2| = 0.693…) is a whole rung's.
   const wholeRung = 0.69;
@@ -168,6 +169,127 @@
   }
 
   /**
+   * A view's request cycle: one frame request at a time; what the next should say gathers in `want`.
+   *
+   *   idle ─ ask ─► scheduled: one per animation frame; a placement's once its frame is painted
+   *   scheduled ─ send ─► in flight, unless retrying, not laid out, or a plain scroll not yet due (every `pace`
+   *     animation frames in a fling, as the server says)
+   *   in flight ─ ask ─► in flight and dirty: a plain scroll waits for the answer, and so does anything after a key
+   *     or a step (the next counts from its answer); anything else replaces the request
+   *   in flight ─ answer ─► idle, or scheduled if dirty (the view drops an answer whose `seq` is not the last sent)
+   *   in flight ─ no answer, 408, 429, 5xx ─► retrying: what it asked goes back into `want` (the view says what)
+   *   retrying ─ `Retry-After`, or a backoff from `firstRetry` doubled to `lastRetry` ─► scheduled
+   *   any ─ placed anew ─► the request in flight aborted and `seq` moved on; then asked as any
+   *
+   * The view (`host`) is laid out or not (`[laidOut]`), adds its own parameters (`[extra]`: `null` asks nothing
+   * yet), makes the exchange (`[exchange]`: rejects to retry) and says what a lost request still asks (`[lost]`).
+   */
+  class RequestCycle {
+    /** What the next request should say: `null` when nothing is asked. */
+    want = null;
+    /** The last request's number. */
+    seq = 0;
+    /** A plain scroll is reported every `pace` animation frames. */
+    pace = 1;
+    /** Arrow and page keys waiting for the key before them. */
+    keys = new KeyQueue();
+    // Scheduled: the animation frame's handle; in flight: its abort controller, steady for a key or a step;
+    // retrying: the backoff's timer.
+    #host; #scheduled = 0; #inFlight = null; #steady = false; #dirty = false; #waited = 0; #retrying = 0;
+    #backoff = 0;
+
+    constructor(host) { this.#host = host; }
+
+    ask(want) {
+      this.want = Object.assign(this.want || {}, want);
+      const send = () => (this.want?.first ? setTimeout(() => this.#send()) : this.#send());
+      if (!this.#scheduled) this.#scheduled = requestAnimationFrame(() => { this.#scheduled = 0; send(); });
+    }
+
+    /** Placed anew: the request in flight goes, and a new `seq` drops its answer. */
+    placed() {
+      this.stop();
+      this.#inFlight = null;
+      this.seq += 1;
+      this.pace = 1;
+      this.#waited = 0;
+    }
+
+    stop() { this.#inFlight?.abort(); }
+
+    #send() {
+      const want = this.want;
+      if (!want || this.#retrying || !this.#host[laidOut]()) return;
+      const own = this.#host[extra]();
+      if (!own || !this.#due(want)) return;
+      this.#inFlight?.abort();
+      this.want = null;
+      this.#dirty = false;
+      this.#waited = 0;
+      // The next key's presses go after this key's answer, from its snap.
+      const next = want.key && this.keys.next();
+      if (next) [this.want, this.#dirty] = [next, true];
+      this.seq += 1;
+      const control = new AbortController();
+      const timer = setTimeout(() => control.abort('timeout'), timeout);
+      this.#inFlight = control;
+      this.#steady = Boolean(want.key || want.item); // a step counts from the last one's answer
+      this.#host[exchange](want, own, control.signal)
+        .then(() => { this.#backoff = 0; })
+        .catch((error) => {
+          if (!control.signal.aborted || control.signal.reason === 'timeout') this.#retry(want, error);
+        })
+        .finally(() => {
+          clearTimeout(timer);
+          if (this.#inFlight !== control) return;
+          this.#inFlight = null;
+          if (this.#dirty) this.ask({});
+        });
+    }
+
+    /** A plain scroll's report waits for the one in flight (others replace it); in a fast fling, every `pace`. */
+    #due(want) {
+      const plain = !(want.end || want.key || want.first || want.resize || want.zoom || want.item || want.pick);
+      const early = plain && ++this.#waited < this.pace;
+      // A key's answer is where the next key, or the settle, counts from: nothing cuts it short.
+      if (this.#inFlight && (plain || this.#steady)) {
+        this.#dirty = true;
+        return false;
+      }
+      if (early) this.ask({});
+      return !early;
+    }
+
+    /** After `Retry-After` or a random backoff, lest every page ask at once. */
+    #retry(want, error) {
+      this.want = { ...this.#host[lost](want, error), ...this.want };
+      this.#backoff = Math.min(this.#backoff * 2 || firstRetry, lastRetry);
+      this.#retrying = setTimeout(() => {
+        this.#retrying = 0;
+        this.ask({});
+      }, 1000 * error.headers?.get('Retry-After') || this.#backoff * (1 + Math.random()) / 2);
+    }
+  }
+
+  /** Arrow, page, Home and End keys: a key's presses add up while its answer is on its way (they count from its
+   * snap); another key waits after it. */
+  class KeyQueue {
+    #later = [];
+
+    /** `key` pressed while `asked` is being asked: what to ask now. */
+    press(key, asked) {
+      const last = this.#later.at(-1) ?? asked;
+      if (!last?.key) return { key, presses: 1 };
+      if (last.key === key) last.presses = Math.min(last.presses + 1, mostPresses);
+      else if (this.#later.length < mostPresses) this.#later.push({ key, presses: 1 });
+      return {};
+    }
+
+    /** The key waiting after the one sent, if any. */
+    next() { return this.#later.shift(); }
+  }
+
+  /**
    * One live view and the frame protocol; not an element of its own.
    * @fires input - while what it shows changes, at most once per animation frame
    * @fires change - once a scroll has settled on a new value (a tick, an item centred, a point)
@@ -176,25 +298,15 @@
    * @fires endless-online - its server answers again
    */
   class EndlessView extends HTMLElement {
-    // The request cycle. One frame request at a time; what the next should say gathers in `#want`.
-    //   idle ─ ask ─► scheduled: one per animation frame (`#raf`); a placement's after its frame is painted
-    //   scheduled ─ send ─► in flight (`#busy`; `#keyInFlight` for a key or a step, which nothing cuts short),
-    //     unless retrying, not laid out, or a plain scroll not yet due (`#pace`: every `pace` frames in a fling)
-    //   in flight ─ ask ─► in flight, `#dirty`: a plain scroll waits for the answer, anything else replaces it
-    //   in flight ─ answer (its `seq` the last sent, else dropped) ─► idle, or scheduled if dirty
-    //   in flight ─ no answer, 408, 429, 5xx ─► retrying (`#retrying`, stale): what it asked goes back into `#want`
-    //     (a step into `#steps`), then scheduled after `Retry-After` or a backoff (`firstRetry` doubled to `lastRetry`)
-    //   any ─ placed anew ─► scheduled, the request in flight aborted and `seq` moved on
-    // Keys: a key's presses add up in `#want` while its answer is on its way; another key waits in `#laterKeys`,
-    // a zoom key in `#zooming`, a step (`[`, `]`) in `#steps`, each sent once the last one's answer is in.
+    // Its requests (`RequestCycle`). Keys: an arrow's presses add up in the cycle (`KeyQueue`); a zoom key waits in
+    // `#zooming`, a step (`[`, `]`) in `#steps`, each sent once the last one's answer is in.
     #frame; #view; #content; #canvas; #error; #lanes; #said; #themeSheet = sheet(); #sizeSheet = sheet();
     #kind; #configuration; #placedIn = '{}';
     #readout = {}; #tiles = new Map(); #axes = []; #mark = null;
     #startAt = null; #committed = null;
-    #want = null; #laterKeys = []; #raf = 0; #busy = null; #keyInFlight = false; #dirty = false; #seq = 0; #pace = 1;
-    #waited = 0;
+    #cycle = new RequestCycle(this);
     // `#scrolls`: the reader's; `#confirmed`: those the last frame saw; `#ours`: our last write.
-    #stale = false; #retrying = 0; #backoff = 0; #scrolls = 0; #confirmed = 0; #ours = '';
+    #stale = false; #scrolls = 0; #confirmed = 0; #ours = '';
     // `#late`: the reader scrolled and no answer came within `grace`; `#lateTimer` counts it down.
     #late = false; #lateTimer = 0;
     #roundTrips = []; #frameTimes = []; #scrolledAt = null;
@@ -295,14 +407,9 @@
      */
     press(key) { if (keys.includes(key) && !this.#still()) this.#press(key); }
 
-    /** A key's presses add up while its last answer is on its way (they count from its snap); other keys' wait after. */
     #press(key) {
       this.#held = null;
-      const last = this.#laterKeys.at(-1) ?? this.#want;
-      if (!last?.key) return this[ask]({ key, presses: 1 });
-      if (last.key === key) last.presses = Math.min(last.presses + 1, mostPresses);
-      else if (this.#laterKeys.length < mostPresses) this.#laterKeys.push({ key, presses: 1 });
-      this[ask]({});
+      this[ask](this.#cycle.keys.press(key, this.#cycle.want));
     }
 
     connectedCallback() {
@@ -313,7 +420,7 @@
     }
 
     disconnectedCallback() {
-      this.#busy?.abort();
+      this.#cycle.stop();
       clearTimeout(this.#refresh);
       offline.delete(this);
       views.delete(this);
@@ -349,18 +456,14 @@
     /** Starts anew at `at`: every tile goes, the server places it again. */
     [placeAt](at) {
       for (const tile of this.#tiles.values()) tile.remove();
-      this.#busy?.abort();
-      // A new `seq` drops an answer on its way.
-      this.#seq += 1;
+      this.#cycle.placed();
       this.#tiles = new Map();
       this.#axes = [];
-      this.#mark = this.#committed = this.#busy = this.#items = this.#held = null;
+      this.#mark = this.#committed = this.#items = this.#held = null;
       this.#steps = [];
       this.#lanes.replaceChildren();
       this.#startAt = at;
       this.#placedIn = JSON.stringify(this.#locale());
-      this.#pace = 1;
-      this.#waited = 0;
       this.#sizeSheet.replaceSync(this[sizeCSS]());
       this[ask]({ first: 1 });
     }
@@ -430,40 +533,9 @@
     }
 
     /** At most once an animation frame; a placement's once its frame is painted (protocol.md). */
-    [ask](want) {
-      this.#want = Object.assign(this.#want || {}, want);
-      const send = () => (this.#want?.first ? setTimeout(() => this.#send()) : this.#send());
-      if (!this.#raf) this.#raf = requestAnimationFrame(() => { this.#raf = 0; send(); });
-    }
+    [ask](want) { this.#cycle.ask(want); }
 
-    #send() {
-      const want = this.#want;
-      if (!want || this.#retrying || !this.#view.clientWidth || !this.#view.clientHeight) return;
-      const own = this[extra]();
-      if (!own || !this.#due(want)) return;
-      this.#busy?.abort();
-      this.#want = null;
-      this.#dirty = false;
-      this.#waited = 0;
-      // The next key's presses go after this key's answer, from its snap.
-      if (want.key && this.#laterKeys.length) [this.#want, this.#dirty] = [this.#laterKeys.shift(), true];
-      this.#seq += 1;
-      const sent = performance.now();
-      this.#fetch(this.#query(want, own, sent), sent, want);
-    }
-
-    /** A scroll's report waits for the one in flight (others replace it); in a fast fling, every `pace` frames. */
-    #due(want) {
-      const plain = !(want.end || want.key || want.first || want.resize || want.zoom || want.item || want.pick);
-      const early = plain && ++this.#waited < this.#pace;
-      // A key's answer is where the next key, or the settle, counts from: nothing cuts it short.
-      if (this.#busy && (plain || this.#keyInFlight)) {
-        this.#dirty = true;
-        return false;
-      }
-      if (early) this[ask]({});
-      return !early;
-    }
+    [laidOut]() { return Boolean(this.#view.clientWidth && this.#view.clientHeight); }
 
     /** The configuration, then the report (docs/protocol.md). */
     #query(want, own, sent) {
@@ -471,7 +543,7 @@
       for (const name of this.#configuration) {
         if (this.hasAttribute(name)) q.set(name, this.getAttribute(name));
       }
-      q.set('seq', this.#seq);
+      q.set('seq', this.#cycle.seq);
       q.set('size', `${this.#view.clientWidth},${this.#view.clientHeight}`);
       // A key counts from where the last key's snap is taking the view, not from part of the way there.
       const from = { left: this.#view.scrollLeft, top: this.#view.scrollTop,
@@ -507,51 +579,33 @@
       return q.toString().replace(/\+/g, '%20');
     }
 
-    #fetch(query, sent, want) {
-      const control = new AbortController(), scrolls = this.#scrolls;
-      const timer = setTimeout(() => control.abort('timeout'), timeout);
-      this.#busy = control;
-      this.#keyInFlight = Boolean(want.key || want.item); // a step counts from the last one's answer
-      fetch(`${base}/frame/${this.#kind}?${query}`, { signal: control.signal })
-        .then(async (response) => {
-          const answered = performance.now(), status = response.status;
-          if (status >= 500 || status === 408 || status === 429) throw response;
-          if (!response.ok) {
-            this[stale](false);
-            return this[fail](await response.text());
-          }
-          const frame = await response.json();
-          const trip = Math.max(0, answered - sent - (frame.took || 0));
-          this.#roundTrips = [...this.#roundTrips.slice(1 - samplesKept), trip];
-          if (frame.seq === this.#seq) {
-            this.#confirmed = scrolls;
-            this.#apply(frame, Boolean(want.first));
-            this.#applyItems(frame, want);
-          }
-          this.#answered();
-          this[stale](false);
-        })
-        .catch((error) => {
-          if (!control.signal.aborted || control.signal.reason === 'timeout') this.#retry(want, error);
-        })
-        .finally(() => {
-          clearTimeout(timer);
-          if (this.#busy !== control) return;
-          this.#busy = null;
-          if (this.#dirty) this[ask]({});
-        });
+    /** Asks for `want` with the view's own parameters `own` and applies the answer; rejects with what to retry. */
+    async [exchange](want, own, signal) {
+      const sent = performance.now(), scrolls = this.#scrolls;
+      const response = await fetch(`${base}/frame/${this.#kind}?${this.#query(want, own, sent)}`, { signal });
+      const answered = performance.now(), status = response.status;
+      if (status >= 500 || status === 408 || status === 429) throw response;
+      if (!response.ok) {
+        this[stale](false);
+        return this[fail](await response.text());
+      }
+      const frame = await response.json();
+      const trip = Math.max(0, answered - sent - (frame.took || 0));
+      this.#roundTrips = [...this.#roundTrips.slice(1 - samplesKept), trip];
+      if (frame.seq === this.#cycle.seq) {
+        this.#confirmed = scrolls;
+        this.#apply(frame, Boolean(want.first));
+        this.#applyItems(frame, want);
+      }
+      this.#answered();
+      this[stale](false);
     }
 
-    /** After `Retry-After` or a random backoff, lest every page ask at once. */
-    #retry({ first, resize, end, item }, error) {
+    /** A request lost to a blip: stale, and what it asked that the next must ask again (a step is not lost). */
+    [lost]({ first, resize, end, item }, error) {
       this[stale](true, error.status || error.message || error);
-      if (item) this.#steps.unshift(item); // a step is not lost to a blip
-      this.#want = { first, resize, end: end && !this.#moved, item: this.#steps.length, ...this.#want };
-      this.#backoff = Math.min(this.#backoff * 2 || firstRetry, lastRetry);
-      this.#retrying = setTimeout(() => {
-        this.#retrying = 0;
-        this[ask]({});
-      }, 1000 * error.headers?.get('Retry-After') || this.#backoff * (1 + Math.random()) / 2);
+      if (item) this.#steps.unshift(item);
+      return { first, resize, end: end && !this.#moved, item: this.#steps.length };
     }
 
     /** Stale: it keeps what it has, and says so. */
@@ -562,7 +616,6 @@
         try { this[internals].states?.[on ? 'add' : 'delete']('stale'); } catch {} // older engines: the attribute
         if (on && !offline.size) console.warn(`Endless: no answer from ${base} (${why}); asking again`);
         offline[on ? 'add' : 'delete'](this);
-        if (!on) this.#backoff = 0;
         this.#check();
         this.dispatchEvent(new Event(on ? 'endless-offline' : 'endless-online', { bubbles: true }));
       }
@@ -620,7 +673,7 @@
       this.#applyAxes(frame.axes);
       if (frame.style) this.#frame.classList.add('live', ...frame.axes.map((axis) => axis.axis));
       this.#mark = frame.mark;
-      this.#pace = frame.pace || 1;
+      this.#cycle.pace = frame.pace || 1;
       this.#applyReadout(frame, quiet);
       // The server's scale is `zoom`.
       const zoom = frame.readout.zoom;
