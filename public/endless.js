@@ -1,5 +1,6 @@
-// <endless-ruler>, <endless-loop>, <endless-grid>: each reports its scroll to this script's server and applies the
-// answer (no geometry here). Protocol: docs/protocol.md; types: endless.d.ts; manifest: custom-elements.json.
+// <endless-ruler>, <endless-timeline>, <endless-loop>, <endless-grid>: each reports its scroll to this script's
+// server and applies the answer (no geometry here). Protocol: docs/protocol.md; types: endless.d.ts; manifest:
+// custom-elements.json.
 'use strict';
 (() => {
   const script = document.currentScript;
@@ -290,6 +291,54 @@
   }
 
   /**
+   * A timeline's items as its reports carry them: the set its tiles show (sent back as `drawn`), the item stepped to
+   * and held (`selected`), the steps (`[`, `]`) not yet asked, each sent from the last one's answer, and the asking
+   * again at rest after the server's `refresh` ms, so that a changed set shows.
+   */
+  class ItemSteps {
+    /** The last frame's `items`; `null` without. */
+    set = null;
+    /** The item stepped to, held until the reader moves. */
+    held = null;
+    #steps = []; #refresh = 0;
+
+    /** `previous` (`[`) or `next` (`]`), unless `mostPresses` wait. */
+    step(direction) { if (this.#steps.length < mostPresses) this.#steps.push(direction); }
+
+    /** The report's part: the set drawn, the item held, the next step if `want` asks one. */
+    report(q, want) {
+      if (this.set) q.set('drawn', this.set.drawn);
+      if (this.held) q.set('selected', this.held.index);
+      if (want.item && (want.item = this.#steps.shift())) q.set('item', want.item);
+    }
+
+    /** A step whose request was lost goes first again: whether a step waits. */
+    lost(step) {
+      if (step) this.#steps.unshift(step);
+      return this.#steps.length > 0;
+    }
+
+    /** A frame's `items`, asked as `want`: the item it names, if any. `again` asks for the next step, and at rest. */
+    answered(items, want, again) {
+      this.set = items ?? null;
+      this.stop();
+      if (!items) return null;
+      const item = items.item ?? null;
+      if (want.item || !item) this.held = item;
+      if (this.#steps.length) again({ item: 1 });
+      this.#refresh = setTimeout(() => again({}), items.refresh);
+      return item;
+    }
+
+    stop() { clearTimeout(this.#refresh); }
+
+    reset() {
+      this.set = this.held = null;
+      this.#steps = [];
+    }
+  }
+
+  /**
    * One live view and the frame protocol; not an element of its own.
    * @fires input - while what it shows changes, at most once per animation frame
    * @fires change - once a scroll has settled on a new value (a tick, an item centred, a point)
@@ -299,7 +348,7 @@
    */
   class EndlessView extends HTMLElement {
     // Its requests (`RequestCycle`). Keys: an arrow's presses add up in the cycle (`KeyQueue`); a zoom key waits in
-    // `#zooming`, a step (`[`, `]`) in `#steps`, each sent once the last one's answer is in.
+    // `#zooming`, a step (`[`, `]`) in `#items`, each sent once the last one's answer is in.
     #frame; #view; #content; #canvas; #error; #lanes; #said; #themeSheet = sheet(); #sizeSheet = sheet();
     #kind; #configuration; #placedIn = '{}';
     #readout = {}; #tiles = new Map(); #axes = []; #mark = null;
@@ -313,9 +362,7 @@
     #moved = false; #snapping = null; #quiet = 0; #size = '';
     // The zoom asked by gestures and keys; the old scale's tiles, scaled under the new ones until the next frame.
     #zooming = new Zoom(); #underlay = null;
-    // A timeline's items (the last frame's `items`), the item stepped to and held, the steps (`[`, `]`) not yet
-    // asked, each from the last one's answer, and the asking again at rest.
-    #items = null; #held = null; #steps = []; #refresh = 0;
+    #items = new ItemSteps();
 
     /**
      * @param {string} kind the server's name for the view (`/frame/{kind}`)
@@ -352,15 +399,16 @@
       // Items: `[` and `]` step to the previous and next, Enter chooses the one stepped to, a click the one under it.
       this.addEventListener('keydown', (e) => {
         const step = { '[': 'previous', ']': 'next' }[e.key];
-        if (!this.#items || this.#still() || e.altKey || e.ctrlKey || e.metaKey) return;
-        if (step && this.#steps.length < mostPresses) this.#steps.push(step);
-        if (step) this[ask]({ item: 1 });
-        else if (e.key === 'Enter' && this.#held) this.#choose(this.#held);
+        if (!this.#items.set || this.#still() || e.altKey || e.ctrlKey || e.metaKey) return;
+        if (step) {
+          this.#items.step(step);
+          this[ask]({ item: 1 });
+        } else if (e.key === 'Enter' && this.#items.held) this.#choose(this.#items.held);
         else return;
         e.preventDefault();
       });
       this.#view.addEventListener('click', (e) => {
-        if (!this.#items || e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+        if (!this.#items.set || e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
         // A link is followed once the page has had its say (`endless-item` cancelled, it stays).
         const link = e.composedPath().some((node) => node.localName === 'a');
         if (link) e.preventDefault();
@@ -408,7 +456,7 @@
     press(key) { if (keys.includes(key) && !this.#still()) this.#press(key); }
 
     #press(key) {
-      this.#held = null;
+      this.#items.held = null;
       this[ask](this.#cycle.keys.press(key, this.#cycle.want));
     }
 
@@ -421,7 +469,7 @@
 
     disconnectedCallback() {
       this.#cycle.stop();
-      clearTimeout(this.#refresh);
+      this.#items.stop();
       offline.delete(this);
       views.delete(this);
     }
@@ -459,8 +507,9 @@
       this.#cycle.placed();
       this.#tiles = new Map();
       this.#axes = [];
-      this.#mark = this.#committed = this.#items = this.#held = null;
-      this.#steps = [];
+      this.#mark = this.#committed = null;
+      this.#items.stop();
+      this.#items.reset();
       this.#lanes.replaceChildren();
       this.#startAt = at;
       this.#placedIn = JSON.stringify(this.#locale());
@@ -477,7 +526,7 @@
       // The reader's, not ours: the value is unknown until answered.
       if (!this.#snapping && this.#where() !== this.#ours) {
         this.#scrolls += 1;
-        this.#held = null;
+        this.#items.held = null;
         if (!this.#lateTimer) this.#waitForAnswer();
       }
       if (this.#stale) this.#check();
@@ -569,9 +618,7 @@
       if (want.resize) q.set('resize', '1');
       if (want.key) q.set('key', want.key);
       if (want.presses > 1) q.set('presses', want.presses);
-      if (this.#items) q.set('drawn', this.#items.drawn);
-      if (this.#held) q.set('selected', this.#held.index);
-      if (want.item && (want.item = this.#steps.shift())) q.set('item', want.item);
+      this.#items.report(q, want);
       if (want.pick) q.set('pick', want.pick);
       // The language and direction it was placed in, last: what a page writes (attributes) comes first.
       for (const [name, value] of Object.entries(JSON.parse(this.#placedIn))) if (value) q.set(name, value);
@@ -604,8 +651,7 @@
     /** A request lost to a blip: stale, and what it asked that the next must ask again (a step is not lost). */
     [lost]({ first, resize, end, item }, error) {
       this[stale](true, error.status || error.message || error);
-      if (item) this.#steps.unshift(item);
-      return { first, resize, end: end && !this.#moved, item: this.#steps.length };
+      return { first, resize, end: end && !this.#moved, item: this.#items.lost(item) };
     }
 
     /** Stale: it keeps what it has, and says so. */
@@ -710,19 +756,14 @@
      * asks again at rest after `refresh` ms, so that a changed set shows.
      */
     #applyItems({ items }, want) {
-      this.#items = items ?? null;
-      clearTimeout(this.#refresh);
+      const item = this.#items.answered(items, want, (again) => this[ask](again));
       if (!items) return;
       if (items.lanes !== undefined) {
         template.innerHTML = trusted(items.lanes);
         this.#lanes.replaceChildren(template.content);
       }
-      const item = items.item ?? null;
       if (want.item) this.#said.textContent = item?.text ?? '';
-      if (want.item || !item) this.#held = item;
       if (want.pick && item && this.#choose(item) && want.link && item.url) location.assign(item.url);
-      if (this.#steps.length) this[ask]({ item: 1 });
-      this.#refresh = setTimeout(() => this[ask]({}), items.refresh);
     }
 
     /** Fires `endless-item` with the item's fields: true unless the page cancelled it. */
