@@ -272,6 +272,52 @@ import Testing
         _ = try channel.finish(acceptAlreadyClosed: true)
     }
 
+    /// An answer that waits its turn goes on to the router begun: the head it hands on names the work, which the
+    /// router's route takes rather than ask the table again. A client's own name for it is dropped, and the work of
+    /// a request whose response ended before its route took it is forgotten.
+    @Test func anAnswerThatWaitsIsHandedOnBegun() async throws {
+        let shared = try eventLoopShared()
+        let (table, channel) = (shared.table, EmbeddedChannel())
+        try channel.pipeline.syncOperations.addHandler(EventLoopResponder(shared))
+        let large = "/svg/grid?width=6000&height=6000"
+        func handedOn() throws -> [HTTPRequestHead] {
+            var heads: [HTTPRequestHead] = []
+            while let part = try channel.readInbound(as: HTTPServerRequestPart.self) {
+                if case .head(let head) = part { heads.append(head) }
+            }
+            return heads
+        }
+        func respond() throws {
+            try channel.writeOutbound(HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: .ok)))
+            try channel.writeOutbound(HTTPServerResponsePart.end(nil))
+        }
+        let forged = HTTPHeaders([("Host", "x"), (HandedOnWork.field.rawName, "7")])
+        for _ in 0..<3 {
+            try channel.writeInbound(
+                HTTPServerRequestPart.head(
+                    HTTPRequestHead(version: .http1_1, method: .GET, uri: large, headers: forged)))
+            try channel.writeInbound(HTTPServerRequestPart.end(nil))
+        }
+        // The first was begun here; the others, behind it, go on as they came, less the client's name.
+        let heads = try handedOn()
+        let names = heads.map { $0.headers[HandedOnWork.field.rawName] }
+        #expect(names.count == 3 && names[0].count == 1 && names[0] != ["7"])
+        #expect(names.dropFirst().allSatisfy { $0.isEmpty })
+        let routed = try #require(EventLoopResponder.request(heads[0], keeping: [HandedOnWork.field]))
+        let endpoint = try #require(table.endpoints.first { $0.pattern == "/svg/:view" })
+        let answer = await table.answer(
+            endpoint, routed, target: large, captures: ["grid"], mountPath: "", gate: shared.gate, bytesSent: [:])
+        #expect(answer.status == .ok && answer.answer.chunks.contains { String(buffer: $0).contains("<svg") })
+        #expect(table.handedOn.take(for: routed) == nil, "taken once, by the route")
+        for _ in 0..<3 { try respond() }
+        // One begun whose response ended before its route took the work: forgotten.
+        for part in get(large) { try channel.writeInbound(part) }
+        let next = try #require(EventLoopResponder.request(try handedOn()[0], keeping: [HandedOnWork.field]))
+        try respond()
+        #expect(table.handedOn.take(for: next) == nil)
+        _ = try channel.finish(acceptAlreadyClosed: true)
+    }
+
     @Test func aCloseTakesTheAnswersWrittenWithIt() throws {
         let (channel, _) = try responderChannel()
         for part in get("/svg/loop?offset=3") { try channel.writeInbound(part) }

@@ -29,14 +29,15 @@ public struct EndlessAnswer: Sendable {
 }
 
 extension EndpointTable {
-    /// The answer of `endpoint`, which a host's router matched (`outcome(of:…)`), awaited if it waits its turn:
-    /// what every adapter but the event loop sends.
+    /// The answer of `endpoint`, which a host's router matched (`outcome(of:…)`, or the work the event loop handed
+    /// on with the request), awaited if it waits its turn: what every adapter but the event loop sends.
     func answer(
         _ endpoint: Endpoint, _ head: HTTPRequest, target: String, captures: [Substring], mountPath: String,
         gate: RenderGate, bytesSent: [String: Counter]
     ) async -> EndlessAnswer {
         let answer: HTTPAnswer
-        switch outcome(of: endpoint, head, target: target, captures: captures, mountPath: mountPath) {
+        let handed = handedOn.take(for: head).map(Outcome.later)
+        switch handed ?? outcome(of: endpoint, head, target: target, captures: captures, mountPath: mountPath) {
         case .now(let ready): answer = ready
         case .later(let work): answer = await work()
         }

@@ -15,6 +15,8 @@ struct EndpointTable: Sendable {
     let endpoints: [Endpoint]
     /// The header fields any endpoint reads: all the event loop keeps of a request's.
     let headersRead: [HTTPField.Name]
+    /// What the event loop began and the router finishes (the table's copies share it).
+    let handedOn = HandedOnWork()
 
     /// `endpoints`' route names are below the mount: the table puts `mountPath` before them.
     init(mountPath: String, endpoints: [Endpoint]) {

@@ -71,6 +71,11 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
             }
         }
 
+        /// Whether a request handed on awaits its response.
+        var awaitsResponse: Bool {
+            if case .handingOn(let pending) = self { pending > 0 } else { false }
+        }
+
         /// A handed-on request's response ended (the router wrote its end). One that no request handed on awaits
         /// changes nothing: the 400 written behind this handler for a request the decoder refused, before closing.
         mutating func routedResponseEnded() {
@@ -92,6 +97,9 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     private var recorded: RequestMetrics.Recorders?
     /// Where this connection's answers' durations wait for their timers: its event loop's batch.
     private var durations: LoopDurations?
+    /// The names of the work handed on with each request that awaits its response (`nil` for a request handed on
+    /// without), oldest first: forgotten as its response ends, or when the connection goes.
+    private var handedOn = CircularBuffer<UInt64?>()
 
     init(_ shared: Shared) {
         self.shared = shared
@@ -139,8 +147,15 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { state.routedResponseEnded() }
+        if case .end = unwrapOutboundIn(data) {
+            if state.awaitsResponse, let name = handedOn.popFirst() { name.map(shared.table.handedOn.forget) }
+            state.routedResponseEnded()
+        }
         context.write(data, promise: promise)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        while let name = handedOn.popFirst() { name.map(shared.table.handedOn.forget) }
     }
 
     /// A close (the client's end of input, an idle timeout) takes the answers already written with it.
@@ -159,8 +174,13 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         }
         let start = DispatchTime.now().uptimeNanoseconds
         if state.mayAnswer, let request = Self.request(head, keeping: shared.table.headersRead),
-            case (let route, .now(let answer)) = shared.table.outcome(for: request, target: head.uri)
+            case let (route, outcome) = shared.table.outcome(for: request, target: head.uri)
         {
+            // An answer that waits its turn goes on to the router, begun: the router finishes it.
+            guard case .now(let answer) = outcome else {
+                guard case .later(let work) = outcome else { return }
+                return handOn(head, work: shared.table.handedOn.keep(work), context: context)
+            }
             state = .answering
             if logsRequests {
                 shared.logger.info(
@@ -177,9 +197,19 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
                 context.close(mode: .output, promise: nil)
             }
         } else {
-            state.handOn()
-            context.fireChannelRead(wrapInboundOut(part))
+            handOn(head, work: nil, context: context)
         }
+    }
+
+    /// Hands `head` on to the router, with the work begun for it (`work`'s name), if any.
+    private func handOn(_ head: HTTPRequestHead, work: UInt64?, context: ChannelHandlerContext) {
+        // Only this handler names the work it hands on: a client's name for it goes.
+        var head = head
+        head.headers.remove(name: HandedOnWork.field.rawName)
+        if let work { head.headers.add(name: HandedOnWork.field.rawName, value: String(work)) }
+        state.handOn()
+        handedOn.append(work)
+        context.fireChannelRead(wrapInboundOut(.head(head)))
     }
 
     /// `head` as the router gets it (`HTTP1ToHTTPServerCodec`'s conversion), but for two costs that conversion pays
