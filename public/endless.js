@@ -201,6 +201,7 @@
 
     constructor(host) { this.#host = host; }
 
+    /** Adds `want` to what the next request says, sent at most once an animation frame. */
     ask(want) {
       this.want = Object.assign(this.want || {}, want);
       const send = () => (this.want?.first ? setTimeout(() => this.#send()) : this.#send());

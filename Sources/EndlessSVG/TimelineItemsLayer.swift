@@ -4,15 +4,16 @@ import EndlessCore
 /// where there is room, or, where a lane holds more than can be told apart, how many items each few points hold
 /// (exact counts, in a `<title>` a pointer and a screen reader read).
 ///
-/// A vertical timeline's lanes are drawn as a horizontal one's, then turned a quarter clockwise (`turn`): time runs
-/// down, titles read downwards, and lanes stand side by side, the first next to the axis.
+/// A vertical timeline's lanes are drawn as a horizontal one's, then turned a quarter clockwise (`writeTurn`): time
+/// runs down, titles read downwards, and lanes stand side by side, the first next to the axis.
 struct TimelineItemsLayer: Sendable {
     let items: ItemSet
     let palette: ItemPalette
     /// A language's digits and groups for the counts (`1.234`, `١٬٢٣٤`); in another than English, without the
     /// English word (CLDR has none for "items").
-    var language: Language? = nil
-    var vertical = false
+    let language: Language?
+    /// Whether the lanes are turned to stand beside a vertical timeline's axis.
+    let vertical: Bool
     /// The lanes' bands together, across.
     let thickness: Double
 
@@ -207,8 +208,8 @@ struct TimelineItemsLayer: Sendable {
     }
 
     /// A count's bar in a lane `height` high whose largest count's logarithm is `most`: 0 for none, else in steps of
-    /// 2 points, at least 3. Neighbours in a step are one bar: a window of a dense set is a third of the bytes
-    /// (Firefox then zooms through a million items at 60 fps, not 57).
+    /// 2 points, at least 3. Neighbours in a step are one bar, so a dense lane is a few bars, not one every bucket:
+    /// each is an element a browser lays out (docs/performance.md, *Items*).
     private static func height(_ count: Int, of height: Double, most: Double) -> Double {
         count == 0 ? 0 : max(3, (height * logarithm(Double(count) + 1) / most / 2).rounded() * 2)
     }

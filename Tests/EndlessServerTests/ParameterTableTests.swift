@@ -32,7 +32,8 @@ import Testing
         try await withServer { client, _ in
             for parameter in ParameterTable.parameters(of: view) {
                 guard let value = parameter.sameAsLeftOut else { continue }
-                let plain = ParameterTable.plainQuery(of: view).filter { $0.0 != parameter.name }
+                // A ruler's range given moves its value to `min` unless the value is given too.
+                let plain = (view == "ruler" ? [("value", "60")] : []).filter { $0.0 != parameter.name }
                 let (_, without) = try await Self.get(client, view, plain)
                 let (status, given) = try await Self.get(client, view, plain + [(parameter.name, value)])
                 #expect(status == 200 && given == without, "\(view): \(parameter.name)=\(value) is not its default")

@@ -10,7 +10,8 @@ package struct Parameter: Sendable {
     package let byDefault: String
     /// What it does, in a line.
     package let meaning: String
-    /// A value that draws the same window as leaving it out (over `ParameterTable.plainQuery`), where one does.
+    /// The default as a value, where one draws the same window as leaving the parameter out (a ruler's range
+    /// given with its value): what `ParameterTableTests` holds the parsers to, with `refused`.
     package let sameAsLeftOut: String?
     /// A value the parser refuses with `takes`.
     package let refused: String?
@@ -47,10 +48,6 @@ package enum ParameterTable {
     package static func parameter(_ name: String, of view: String) -> Parameter? {
         parameters(of: view).first { $0.name == name }
     }
-
-    /// What the "same as left out" values are given over: a ruler's range given moves its value to `min` unless the
-    /// value is given too.
-    package static func plainQuery(of view: String) -> [(String, String)] { view == "ruler" ? [("value", "60")] : [] }
 
     /// The names `view`'s window takes.
     package static func names(of view: String) -> [String] { parameters(of: view).map(\.name) }

@@ -6,6 +6,7 @@ import Synchronization
 /// router's route takes the work it was handed rather than ask the table again, so an answer that waits is worked
 /// out once. Each is named by a random number in a header field of the request the event loop hands on, which it
 /// strips from every request a client sends; a request with no such name (any other adapter's) is answered as ever.
+/// A connection has at most one here: its event loop begins work only while nothing it handed on awaits a response.
 final class HandedOnWork: Sendable {
     /// The header field that names a request's work.
     static let field = HTTPField.Name("Endless-Handed-On")!

@@ -176,10 +176,11 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         if state.mayAnswer, let request = Self.request(head, keeping: shared.table.headersRead),
             case let (route, outcome) = shared.table.outcome(for: request, target: head.uri)
         {
+            let answer: HTTPAnswer
+            switch outcome {
+            case .now(let now): answer = now
             // An answer that waits its turn goes on to the router, begun: the router finishes it.
-            guard case .now(let answer) = outcome else {
-                guard case .later(let work) = outcome else { return }
-                return handOn(head, work: shared.table.handedOn.keep(work), context: context)
+            case .later(let work): return handOn(head, work: shared.table.handedOn.keep(work), context: context)
             }
             state = .answering
             if logsRequests {
