@@ -4,7 +4,7 @@ import EndlessCore
 /// where there is room, or, where a lane holds more than can be told apart, how many items each few points hold
 /// (exact counts, in a `<title>` a pointer and a screen reader read).
 ///
-/// A vertical timeline's lanes are drawn as a horizontal one's, then turned a quarter clockwise (`writeTurn`): time
+/// A vertical timeline's lanes are drawn as a horizontal one's, then turned a quarter clockwise (`writePlacement`): time
 /// runs down, titles read downwards, and lanes stand side by side, the first next to the axis.
 struct TimelineItemsLayer: Sendable {
     let items: ItemSet
@@ -53,12 +53,12 @@ struct TimelineItemsLayer: Sendable {
         return writer.bytes
     }
 
-    /// The lanes' names at a window's leading edge, `top` points down, on a backdrop: always in view.
-    func drawNames(top: Double, width: Double, mirrored: Bool, into writer: inout SVGWriter) {
+    /// The lanes' names at a window's leading edge, on a backdrop: always in view.
+    func drawNames(width: Double, mirrored: Bool, into writer: inout SVGWriter) {
         var laneTop = 0.0
         for lane in items.lanes {
             if !lane.name.isEmpty {
-                drawName(lane.name, top: top + across(laneTop, 16), width: width, mirrored: mirrored, into: &writer)
+                drawName(lane.name, top: across(laneTop, 16), width: width, mirrored: mirrored, into: &writer)
             }
             laneTop += Layout.thickness(of: lane)
         }
@@ -68,12 +68,19 @@ struct TimelineItemsLayer: Sendable {
     /// timeline from the far edge, which the quarter turn brings next to the axis.
     private func across(_ top: Double, _ height: Double) -> Double { vertical ? thickness - top - height : top }
 
-    /// A vertical timeline's lanes, drawn as a horizontal one's, stood up `left` points from the window's left:
-    /// `transform="…"`, its value (x along becomes y down, y across becomes the distance from the far edge).
-    func writeTurn(left: Double, into writer: inout SVGWriter) {
-        writer.append(#" transform="matrix(0 1 -1 0 "#)
-        writer.append(left + thickness)
-        writer.append(#" 0)""#)
+    /// Where the lanes stand, ` transform="…"` for their group: `band` points under the axis, or on a vertical
+    /// timeline stood up `band` points from the left (x along becomes y down, y across the distance from the far
+    /// edge); nothing where they start at 0 across a horizontal one.
+    func writePlacement(band: Double, into writer: inout SVGWriter) {
+        if vertical {
+            writer.append(#" transform="matrix(0 1 -1 0 "#)
+            writer.append(band + thickness)
+            writer.append(#" 0)""#)
+        } else if band != 0 {
+            writer.append(#" transform="translate(0 "#)
+            writer.append(band)
+            writer.append(#")""#)
+        }
     }
 
     /// A row's items in view: bars and diamonds, and each title where it fits before the next item.

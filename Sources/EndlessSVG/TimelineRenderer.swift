@@ -144,13 +144,7 @@ public struct TimelineRenderer: Sendable {
         drawBlock(block, mirrored: mirrored, marks: marks(band), painted: false, words: &words, into: &content)
         if let items, !items.isEmpty, let itemsLayer {
             content.append(#"<g class="items" font-size="12""#)
-            if orientation.isVertical {
-                itemsLayer.writeTurn(left: band, into: &content)
-            } else {
-                content.append(#" transform="translate(0 "#)
-                content.append(band)
-                content.append(#")""#)
-            }
+            itemsLayer.writePlacement(band: band, into: &content)
             content.append(">")
             content.append(bytes: items)
             content.append("</g>")
@@ -168,13 +162,11 @@ public struct TimelineRenderer: Sendable {
         // Only as long as the widest name: an overlay across the view costs a compositor a blend of it every frame.
         let length = min(length, itemsLayer.namesWidth)
         var names = SVGWriter(capacity: 512)
-        if orientation.isVertical {
-            names.append("<g")
-            itemsLayer.writeTurn(left: 0, into: &names)
-            names.append(">")
-        }
-        itemsLayer.drawNames(top: 0, width: length, mirrored: mirrored, into: &names)
-        if orientation.isVertical { names.append("</g>") }
+        names.append("<g")
+        itemsLayer.writePlacement(band: 0, into: &names)
+        names.append(">")
+        itemsLayer.drawNames(width: length, mirrored: mirrored, into: &names)
+        names.append("</g>")
         let across = itemsLayer.thickness
         return orientation.isVertical
             ? pageTile(width: across, height: length, content: names.bytes)
@@ -304,17 +296,14 @@ public struct TimelineRenderer: Sendable {
     private func drawItems(
         _ layer: TimelineItemsLayer, _ window: TimelineWindow, fragments: [[UInt8]], into writer: inout SVGWriter
     ) {
-        // Drawn as across a horizontal timeline, then a vertical one's turned.
-        let band = thickness(window), vertical = orientation.isVertical
         writer.append(#"<g font-size="12""#)
-        if vertical { layer.writeTurn(left: band, into: &writer) }
+        layer.writePlacement(band: thickness(window), into: &writer)
         writer.append(">")
-        let top = vertical ? 0 : band
         for (tile, fragment) in zip(window.blocks.indices, fragments) where !fragment.isEmpty {
-            appendPlacedTile(x: window.blocks.position(of: tile), y: top, into: &writer) { $0.append(bytes: fragment) }
+            appendPlacedTile(x: window.blocks.position(of: tile), y: 0, into: &writer) { $0.append(bytes: fragment) }
         }
         layer.drawNames(
-            top: top, width: vertical ? window.height : window.width, mirrored: window.isMirrored, into: &writer)
+            width: orientation.isVertical ? window.height : window.width, mirrored: window.isMirrored, into: &writer)
         writer.append("</g>\n")
     }
 

@@ -113,11 +113,11 @@ enum TimelineFrameView: FrameView {
                 item: chosen.map { fields(of: $0, in: items, timeline: timeline) })
             // The lanes' names stay over the tiles, beside the axis band.
             let band = ItemLayout.axisBand(within: thickness, orientation)
+            let vertical = orientation.isVertical
             answer.style? +=
-                orientation.isVertical
-                ? ".lanes{top:0;left:\(band)px}" + (p.contains("height") ? "" : ":host{width:\(thickness)px}")
-                : ".lanes{top:\(band)px\(mirrored ? ";left:auto;right:0" : "")}"
-                    + (p.contains("height") ? "" : ":host{height:\(thickness)px}")
+                (vertical
+                    ? ".lanes{top:0;left:\(band)px}" : ".lanes{top:\(band)px\(mirrored ? ";left:auto;right:0" : "")}")
+                + (p.contains("height") ? "" : ":host{\(vertical ? "width" : "height"):\(thickness)px}")
         }
         answer.placeTiles(
             [(axis, frame.axis)], reportedOrigins: axisReport.origin.map { [$0] } ?? [], have: report.held,
