@@ -147,6 +147,25 @@ package enum Limits {
         package static let factor =
             "a number from \(text(factorMagnitudeRange.lowerBound)) to \(text(factorMagnitudeRange.upperBound)) in size, either sign"
 
+        // What a page's frame report takes (`ParameterTable.report`).
+        package static let sequence = "a whole number"
+        package static let pageClock = "the page's clock in milliseconds, a number"
+        package static let viewport = "the viewport's width and height, as W,H"
+        package static let scrollPosition = "the scroll position, as left,top"
+        package static let origins = "the origins the last frame gave, one per axis"
+        package static let tilesHeld =
+            "the tiles held, as first:last per axis, or up to \(maximumHeldBoxes) of them joined by ; (what the last frame said)"
+        package static let mark = "what the last frame said: x:v@t per axis (x:v,y:v@t on a grid), or that then @bare"
+        package static let flag = "1 or 0"
+        package static let key = "one of " + ViewKey.allCases.map(\.rawValue).joined(separator: ", ")
+        package static let position = "a position along the view, 0 to its length"
+        package static let point = "a point in the view, as x,y from its top left"
+        package static let loopItem = "a whole number of items from -1e9 to 1e9"
+        package static let leaderValue = "the leader's value under its pointer, a number"
+        package static let leaderInstant = "the leader's instant, in seconds since 1970-01-01T00:00:00Z"
+        package static let itemIndex = "an item's index, as the last frame gave it"
+        package static let itemStep = "next or previous"
+
         /// `0`, `8192`, `1e15`, `1e-12`: whole numbers plainly up to a million, powers of ten past them and below 1
         /// (all the limits are).
         static func text(_ value: Double) -> String {

@@ -1,3 +1,4 @@
+import EndlessCore
 import Hummingbird
 import HummingbirdTesting
 import TestSupport
@@ -14,7 +15,8 @@ import Testing
         ]
         let marks = ["1:2@3", "1:2,3:4@5", "0:0,0:0@0", "-1e15:100@1", "1e308:1e308@1e308", "a:b@c", "@", "1:2:3@4"]
         let ranges = ["1:2", "-5:5", "0:9999", "5:1", "1:2,3:4", "-100:100,-100:100", "x", "0:10000", "1:2,3:4,5:6"]
-        let views = frameViews.map { ($0.name, FrameReport.names + $0.view.names) }
+        let views = frameViews.map { ($0.name, $0.view.names) }
+        let reportNames = ParameterTable.report.map(\.name)
         var rng = SeededGenerator(seed: 0x5EED)  // a fixed seed: the same 600 requests every run
         func next(_ count: Int) -> Int { Int.random(in: 0..<count, using: &rng) }
         var uris: [String] = []
@@ -22,7 +24,7 @@ import Testing
             let (view, names) = views[next(views.count)]
             var query: [String] = []
             // Each report name one time in three, each configuration name one time in sixteen: most frames draw.
-            for name in names where next(FrameReport.names.contains(name) ? 3 : 16) == 0 {
+            for name in names where next(reportNames.contains(name) ? 3 : 16) == 0 {
                 let value: String
                 switch name {
                 case "mark": value = marks[next(marks.count)]

@@ -70,7 +70,7 @@ import Testing
 
     @Test(arguments: views) func theFuzzersDictionaryHasEach(view: View) throws {
         let dictionary = try Self.text("Fuzz/endless.dict")
-        for name in view.parameters {
+        for name in view.parameters + ParameterTable.frameNames(of: view.name) {
             #expect(dictionary.contains("\"\(name)=\""), "Fuzz/endless.dict has no \"\(name)=\"")
         }
     }

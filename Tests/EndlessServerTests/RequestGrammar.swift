@@ -145,6 +145,8 @@ struct RequestGrammar {
         if query["value"] != nil && view == "ruler" { query["offset"] = nil }
         if query["presses"] != nil && query["key"] == nil { query["key"] = valid("key", view: view, query: query) }
         if query["zoom-at"] != nil && query["zoom-by"] == nil { query["zoom-by"] = "2" }
+        // A timeline with items changes with its set: it is never pinned to a version.
+        if query["items"] != nil { query["v"] = nil }
     }
 
     /// A frame's origins, tiles held, scroll and mark in the shape its view reads: one axis, or two for a grid.
@@ -162,6 +164,14 @@ struct RequestGrammar {
                 query["orientation"] == "vertical"
                 ? number(0...400) + "," + number(0...size[1]) : number(0...size[0]) + "," + number(0...400)
         }
+        // A zoom is centred within the view: along it, or at a point of a grid.
+        if query["zoom-at"] != nil, let size = query["size"]?.split(separator: ",").compactMap({ Double($0) }),
+            size.count == 2
+        {
+            let along = query["orientation"] == "vertical" ? size[1] : size[0]
+            query["zoom-at"] =
+                view == "grid" ? number(0...size[0]) + "," + number(0...size[1]) : number(0...along)
+        }
         guard chance(0.7) else {
             (query["origin"], query["have"], query["mark"]) = (nil, nil, nil)
             return
@@ -172,6 +182,12 @@ struct RequestGrammar {
             let first = Int64.random(in: -10_000...10_000, using: &random)
             held.append("\(first):\(first + Int64.random(in: 0...40, using: &random))")
             marks.append(number(-1e6...1e6) + ":" + number(-5...5))
+        }
+        // A timeline's view centre within time's ends, as a page's is: near the instant it opens at.
+        if view == "timeline", let timeline = Self.timeline(query), let scroll = Double(number(0...4e6)) {
+            let centre = timeline.offset(of: Parameters.defaultInstant) + Double(number(-1e5...1e5))!
+            query["scroll"] = query["orientation"] == "vertical" ? "0,\(scroll)" : "\(scroll),0"
+            origins = ["\(centre - scroll)"]
         }
         query["origin"] = origins.joined(separator: ",")
         if chance(0.6) { query["have"] = held.joined(separator: ",") }
@@ -261,12 +277,7 @@ struct RequestGrammar {
     /// The ends of the view in the page's points, as its configuration so far puts them, and one past and the
     /// content's length (4,000,000 points) past each: a timeline's are time's ends at its rung and spacing.
     private mutating func viewEnds(view: String?, query: Query) -> [String] {
-        guard view == "timeline" else { return [] }
-        let scale =
-            query["zoom"].flatMap { TimeScale(rawValue: $0) } ?? query["scale"].flatMap { TimeScale(rawValue: $0) }
-            ?? .hour
-        let spacing = query["spacing"].flatMap(Double.init).flatMap { Limits.tickSpacingRange.contains($0) ? $0 : nil }
-        guard let timeline = try? Timeline(scale: scale, spacing: spacing ?? 80) else { return [] }
+        guard view == "timeline", let timeline = Self.timeline(query) else { return [] }
         let content = AxisLayout().contentLength
         var ends: [String] = []
         for end in [Instant.first, Instant.last] {
@@ -280,6 +291,15 @@ struct RequestGrammar {
             }
         }
         return ends
+    }
+
+    /// The timeline `query` draws: its rung (`zoom`, else `scale`) and spacing.
+    private static func timeline(_ query: Query) -> Timeline? {
+        let scale =
+            query["zoom"].flatMap { TimeScale(rawValue: $0) } ?? query["scale"].flatMap { TimeScale(rawValue: $0) }
+            ?? .hour
+        let spacing = query["spacing"].flatMap(Double.init).flatMap { Limits.tickSpacingRange.contains($0) ? $0 : nil }
+        return try? Timeline(scale: scale, spacing: spacing ?? 80)
     }
 
     // MARK: - Paths

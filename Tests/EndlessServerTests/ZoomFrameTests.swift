@@ -124,8 +124,11 @@ import Testing
             let home = try await frame(client, Self.grid + "&zoom=2" + (try gridReport(after: out)) + "&key=Home")
             let back = try #require(home["readout"] as? [String: String])
             #expect(back["zoom"] == "0" && back["x"] == "0" && back["y"] == "0")
-            let bad = try await client.execute(uri: Self.grid + "&zoom-at=1300,10&zoom-by=2", method: .get)
-            #expect(bad.status == .ok, "an unplaced view ignores a zoom")
+            let unplaced = try await client.execute(uri: Self.grid + "&zoom-at=100,10&zoom-by=2", method: .get)
+            #expect(unplaced.status == .ok, "an unplaced view ignores a zoom")
+            // A zoom-at outside the view is a 400 whether or not the view zooms now.
+            let outside = try await client.execute(uri: Self.grid + "&zoom-at=1300,10&zoom-by=2", method: .get)
+            #expect(outside.status == .badRequest)
             // A point is two numbers as every number is read: not `nan`, `inf` or hexadecimal.
             for at in ["1300,10", "nan,10", "10,inf", "0x10,10", "10", "10,10,10"] {
                 let outside = try await client.execute(

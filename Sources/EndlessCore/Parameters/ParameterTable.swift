@@ -1,7 +1,8 @@
-/// Every parameter of a view's window, written once: what it takes, its default and what it means. The endpoints
-/// accept these names (`Parameters.rulerNames`…), `endless render`'s options take their help from here,
-/// docs/protocol.md's *Parameters* tables are written from here, and tests hold the parsers to it: a value it names
-/// as refused is the 400 it says, and its default, given, draws the window left without it.
+/// Every parameter of a view's window (and of its frames: `ParameterTable+frames.swift`), written once: what it
+/// takes, its default and what it means. The endpoints accept these names (`Parameters.rulerNames`…), `endless
+/// render`'s options take their help from here, docs/protocol.md's tables and the elements' attributes
+/// (custom-elements.json) are written from here, and tests hold the parsers to it: a value it names as refused is the
+/// 400 it says, and its default, given, draws the window left without it.
 package struct Parameter: Sendable {
     package let name: String
     /// What it takes, as its 400 says: `name: must be …`.
@@ -15,13 +16,31 @@ package struct Parameter: Sendable {
     package let sameAsLeftOut: String?
     /// A value the parser refuses with `takes`.
     package let refused: String?
+    /// Its values, when it takes one of a few names (an element's attribute is then typed as their union).
+    package private(set) var choices: [String]
 
     init(
         _ name: String, takes: String, byDefault: String, _ meaning: String, sameAsLeftOut: String? = nil,
         refused: String? = "x"
     ) {
         (self.name, self.takes, self.byDefault, self.meaning) = (name, takes, byDefault, meaning)
-        (self.sameAsLeftOut, self.refused) = (sameAsLeftOut, refused)
+        (self.sameAsLeftOut, self.refused, self.choices) = (sameAsLeftOut, refused, [])
+    }
+
+    /// One that takes one of `choices`, named as `Parameters.option` reads them.
+    init(
+        _ name: String, choices: [some CustomStringConvertible], byDefault: String, _ meaning: String,
+        sameAsLeftOut: String? = nil
+    ) {
+        let names = choices.map(\.description)
+        self.init(
+            name, takes: Self.either(names), byDefault: byDefault, meaning, sameAsLeftOut: sameAsLeftOut)
+        self.choices = names
+    }
+
+    /// `a, b or c`: choices as a 400 names them.
+    package static func either(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : "\(names.dropLast().joined(separator: ", ")) or \(names.last!)"
     }
 
     /// `endless render`'s help for it: its meaning, what it takes (in the 400's words) and its default.
@@ -56,12 +75,12 @@ package enum ParameterTable {
 
     private static func orientation(_ runs: String) -> Parameter {
         Parameter(
-            "orientation", takes: "horizontal or vertical", byDefault: "horizontal",
+            "orientation", choices: Orientation.all, byDefault: "horizontal",
             "which way the view runs (vertical: \(runs) downwards)", sameAsLeftOut: "horizontal")
     }
 
     private static let theme = Parameter(
-        "theme", takes: "light, dark or auto", byDefault: "light",
+        "theme", choices: Theme.all, byDefault: "light",
         "its colours; auto follows the reader's prefers-color-scheme", sameAsLeftOut: "light")
 
     private static func locale(for words: String, byDefault: String, sameAsLeftOut: String?) -> Parameter {
@@ -91,19 +110,26 @@ package enum ParameterTable {
             "the ruler's offset under the pointer, in points "
                 + "(tick n is n × spacing along); instead of value"),
         width("600; vertical 120"), height("120; vertical 600"),
-        Parameter("min", takes: Accepts.decimal, byDefault: "9", "the first block's label", sameAsLeftOut: "9"),
-        Parameter("max", takes: Accepts.decimal, byDefault: "999", "the last block's label", sameAsLeftOut: "999"),
+        Parameter(
+            "min", takes: Accepts.decimal, byDefault: "9", "the first block's label, and the lowest value when clamped",
+            sameAsLeftOut: "9"),
+        Parameter(
+            "max", takes: Accepts.decimal, byDefault: "999",
+            "the last block's label, and the highest value when clamped",
+            sameAsLeftOut: "999"),
         Parameter("step", takes: Accepts.decimal, byDefault: "0.1", "the value between ticks", sameAsLeftOut: "0.1"),
-        Parameter("ticks", takes: Accepts.ticks, byDefault: "10", "ticks per block", sameAsLeftOut: "10"),
+        Parameter(
+            "ticks", takes: Accepts.ticks, byDefault: "10", "ticks per block, its label on the middle one",
+            sameAsLeftOut: "10"),
         Parameter("spacing", takes: Accepts.tickSpacing, byDefault: "10", "points between ticks", sameAsLeftOut: "10"),
         Parameter(
-            "ends", takes: "wrap or clamp", byDefault: "wrap", "what follows max: min again (wrap), or nothing (clamp)",
+            "ends", choices: RulerEnds.all, byDefault: "wrap", "what follows max: min again (wrap), or nothing (clamp)",
             sameAsLeftOut: "wrap"),
         Parameter(
             "unit", takes: Accepts.unit, byDefault: "kg; in, min or s for the formats", "the unit after each value",
             sameAsLeftOut: "kg", refused: String(repeating: "k", count: Limits.maximumUnitBytes + 1)),
         Parameter(
-            "format", takes: "decimal, feet-inches, fraction or time", byDefault: "decimal",
+            "format", choices: RulerFormat.all, byDefault: "decimal",
             "how values are written: 72.4, 5′ 8″, 3 1/16, 1:30", sameAsLeftOut: "decimal"),
         Parameter(
             "grouping",
@@ -124,7 +150,8 @@ package enum ParameterTable {
         locale(for: "its words and numbers: de-DE writes 72,4 kg", byDefault: "none: English", sameAsLeftOut: "en"),
         orientation("values grow"),
         Parameter(
-            "dir", takes: "ltr or rtl", byDefault: "ltr", "rtl: a horizontal ruler whose values grow to the left",
+            "dir", choices: Direction.all, byDefault: "ltr",
+            "which way a horizontal ruler's values grow: rtl to the left",
             sameAsLeftOut: "ltr"),
         theme,
     ]
@@ -151,17 +178,19 @@ package enum ParameterTable {
             "ends", takes: "clamp: a timeline stops at min and max, and time does not wrap", byDefault: "clamp",
             "what the ends do: the only choice, clamp", sameAsLeftOut: "clamp"),
         Parameter(
-            "hours", takes: "24 or 12", byDefault: "the locale's, else 24", "the clock: 14:00 (24) or 2 PM (12)",
+            "hours", choices: HourCycle.allCases.map(\.rawValue), byDefault: "the locale's, else 24",
+            "the clock: 14:00 (24) or 2 PM (12)",
             sameAsLeftOut: "24"),
         Parameter(
-            "week-start", takes: "monday, sunday or saturday", byDefault: "the locale's, else monday",
+            "week-start", choices: WeekStart.allCases.map(\.rawValue), byDefault: "the locale's, else monday",
             "the day a week starts (ISO 8601's is monday)", sameAsLeftOut: "monday"),
         locale(
             for: "its words and calendar: ja-JP, ar-EG, hi-IN",
             byDefault: "none: English words, the title's instant in RFC 3339", sameAsLeftOut: nil),
         orientation("time runs"),
         Parameter(
-            "dir", takes: "ltr or rtl", byDefault: "ltr", "rtl: a horizontal timeline whose time runs to the left",
+            "dir", choices: Direction.all, byDefault: "ltr",
+            "which way a horizontal timeline's time runs: rtl to the left",
             sameAsLeftOut: "ltr"),
         theme,
         Parameter(

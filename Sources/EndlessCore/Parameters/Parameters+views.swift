@@ -47,12 +47,7 @@ extension Parameters {
         if let spacing = try number("spacing", accepts: Limits.Accepts.tickSpacing) {
             configuration.tickSpacing = spacing
         }
-        if let ends = text("ends") {
-            guard let known = RulerEnds.all.first(where: { $0.description == ends }) else {
-                throw EndlessError("ends", "must be wrap or clamp")
-            }
-            configuration.ends = known
-        }
+        if let ends = try option("ends", RulerEnds.all) { configuration.ends = ends }
         if let unit = text("unit") { configuration.unit = unit }
         configuration.language = try language()
         if let subdivisions = text("subdivisions") {
@@ -98,8 +93,7 @@ extension Parameters {
     func option<Choice: CustomStringConvertible>(_ name: String, _ choices: [Choice]) throws(EndlessError) -> Choice? {
         guard let text = text(name) else { return nil }
         guard let choice = choices.first(where: { $0.description == text }) else {
-            let names = choices.map(\.description)
-            throw EndlessError(name, "must be \(names.dropLast().joined(separator: ", ")) or \(names.last!)")
+            throw EndlessError(name, "must be \(Parameter.either(choices.map(\.description)))")
         }
         return choice
     }

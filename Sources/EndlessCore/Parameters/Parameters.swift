@@ -47,7 +47,7 @@ package struct Parameters: Sendable {
 
     /// A position along a view `length` long, 0 to its length (a zoom's `zoom-at` on a ruler or a timeline).
     package func position(_ name: String, along length: Double) throws(EndlessError) -> Double? {
-        let accepts = "a position along the view, 0 to its length"
+        let accepts = Limits.Accepts.position
         guard let at = try number(name, accepts: accepts) else { return nil }
         guard (0...length).contains(at) else { throw EndlessError(name, "must be \(accepts)") }
         return at
@@ -62,7 +62,7 @@ package struct Parameters: Sendable {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let x = Self.decimal(parts[0]), let y = Self.decimal(parts[1]),
             (0...width).contains(x), (0...height).contains(y)
-        else { throw EndlessError(name, "must be a point in the view, as x,y from its top left") }
+        else { throw EndlessError(name, "must be \(Limits.Accepts.point)") }
         return (x, y)
     }
 
@@ -92,12 +92,27 @@ package struct Parameters: Sendable {
     package func text(_ name: String) -> String? { value(name) }
 
     /// `zoom-by`, a zoom gesture's factor since the scale last changed (`Limits.zoomFactorRange`).
-    package func zoomFactor() throws(EndlessError) -> Double? {
+    private func zoomFactor() throws(EndlessError) -> Double? {
         guard let by = try number("zoom-by", accepts: Limits.Accepts.zoomFactor) else { return nil }
         guard Limits.zoomFactorRange.contains(by) else {
             throw EndlessError("zoom-by", "must be \(Limits.Accepts.zoomFactor)")
         }
         return by
+    }
+
+    /// A zoom gesture along a view `length` long: `zoom-by`, and `zoom-at` (its middle when not given). Read
+    /// whether or not the view zooms now, so that a bad one is a 400 whatever else the frame says.
+    package func zoomGesture(along length: Double) throws(EndlessError) -> (by: Double, at: Double)? {
+        let at = try position("zoom-at", along: length) ?? length / 2
+        return try zoomFactor().map { ($0, at) }
+    }
+
+    /// A zoom gesture in a view `width` × `height`: `zoom-by`, and `zoom-at` (its centre when not given).
+    package func zoomGesture(within width: Double, _ height: Double) throws(EndlessError) -> (
+        by: Double, at: (x: Double, y: Double)
+    )? {
+        let at = try point("zoom-at", within: width, height) ?? (width / 2, height / 2)
+        return try zoomFactor().map { ($0, at) }
     }
 
     /// A digit, a sign, a point or an exponent's `e`: compared, not hashed, as every number's bytes are.

@@ -20,7 +20,7 @@ extension EndlessMount {
             })
         rows += frameViews.map { name, view in
             let pattern = "/frame/\(name)"
-            return Endpoint(pattern, parameters: view.queryNames, reads: [.acceptEncoding]) { [frames] request in
+            return Endpoint(pattern, parameters: view.names, reads: [.acceptEncoding]) { [frames] request in
                 frames.outcome(request, view: view, route: pattern)
             }
         }

@@ -9,10 +9,6 @@ enum FrameAxis: String, Sendable {
 /// scroll position, what the last frame gave it (per axis: the origin and the tiles held), its clock and the last
 /// frame's `mark`, and what happened (a gesture ended, the view was resized, a key was pressed).
 struct FrameReport: Sendable {
-    static let names = [
-        "seq", "t", "mark", "rtt", "frame", "size", "scroll", "origin", "have", "end", "resize", "key", "presses",
-    ]
-
     var sequence: Int
     var time: Double?
     var mark: String?
@@ -33,20 +29,22 @@ struct FrameReport: Sendable {
     /// How many times `key` was pressed since the page's last answer came (`presses`, 1 when not given).
     var presses = 1
 
+    private typealias Accepts = Limits.Accepts
+
     init(_ p: Parameters) throws(EndlessError) {
-        sequence = try p.integer("seq", accepts: "a whole number") ?? 0
-        time = try p.number("t", accepts: "the page's clock in milliseconds, a number")
+        sequence = try p.integer("seq", accepts: Accepts.sequence) ?? 0
+        time = try p.number("t", accepts: Accepts.pageClock)
         mark = p.text("mark")
-        roundTrip = try Self.milliseconds(p, "rtt", in: Limits.roundTripRange, accepts: Limits.Accepts.roundTrip)
-        frameTime = try Self.milliseconds(p, "frame", in: Limits.frameTimeRange, accepts: Limits.Accepts.frameTime)
-        let size = try Self.pair(p, "size", accepts: "the viewport's width and height, as W,H")
-        guard let size else { throw EndlessError("size", "must be the viewport's width and height, as W,H") }
+        roundTrip = try Self.milliseconds(p, "rtt", in: Limits.roundTripRange, accepts: Accepts.roundTrip)
+        frameTime = try Self.milliseconds(p, "frame", in: Limits.frameTimeRange, accepts: Accepts.frameTime)
+        let size = try Self.pair(p, "size", accepts: Accepts.viewport)
+        guard let size else { throw EndlessError("size", "must be \(Accepts.viewport)") }
         for side in [size.0, size.1] { try Limits.checkWindowSide(side, "size") }
         self.size = size
-        scroll = try Self.pair(p, "scroll", accepts: "the scroll position, as left,top") ?? (0, 0)
+        scroll = try Self.pair(p, "scroll", accepts: Accepts.scrollPosition) ?? (0, 0)
         origins = try Self.list(p, "origin") { text throws(EndlessError) in
             guard let origin = Double(text), origin.isFinite else {
-                throw EndlessError("origin", "must be the origins the last frame gave, one per axis")
+                throw EndlessError("origin", "must be \(Accepts.origins)")
             }
             return origin
         }
@@ -69,14 +67,14 @@ struct FrameReport: Sendable {
         resized = try Self.flag(p, "resize")
         if let name = p.text("key") {
             guard let known = ViewKey(rawValue: name) else {
-                throw EndlessError("key", "must be one of " + ViewKey.allCases.map(\.rawValue).joined(separator: ", "))
+                throw EndlessError("key", "must be \(Accepts.key)")
             }
             key = known
         }
-        if let presses = try p.integer("presses", accepts: Limits.Accepts.keyPresses) {
+        if let presses = try p.integer("presses", accepts: Accepts.keyPresses) {
             guard key != nil else { throw EndlessError("presses", "counts a key's presses; give it with key") }
             guard Limits.keyPressRange.contains(presses) else {
-                throw EndlessError("presses", "must be \(Limits.Accepts.keyPresses)")
+                throw EndlessError("presses", "must be \(Accepts.keyPresses)")
             }
             self.presses = presses
         }
@@ -100,7 +98,7 @@ struct FrameReport: Sendable {
         reports: [AxisReport], held: Detail
     ) {
         guard origins.isEmpty || origins.count == axes.count else {
-            throw EndlessError("origin", "must be the origins the last frame gave, one per axis (\(axes.count))")
+            throw EndlessError("origin", "must be \(Accepts.origins) (\(axes.count))")
         }
         guard have.isEmpty || have.count == axes.count else {
             throw EndlessError("have", "must be the tiles held, as first:last per axis (\(axes.count))")
@@ -149,7 +147,7 @@ struct FrameReport: Sendable {
         switch p.text(name) {
         case nil, "0": return false
         case "1": return true
-        default: throw EndlessError(name, "must be 1 or 0")
+        default: throw EndlessError(name, "must be \(Accepts.flag)")
         }
     }
 }
@@ -171,8 +169,5 @@ private func isShortRun(_ run: ClosedRange<Int64>) -> Bool {
 }
 
 private func tileRangeError(_ name: String) -> EndlessError {
-    EndlessError(
-        name,
-        "must be the tiles held, as first:last per axis, or up to \(Limits.maximumHeldBoxes) of them joined by ;"
-            + " (what the last frame said)")
+    EndlessError(name, "must be \(Limits.Accepts.tilesHeld)")
 }

@@ -45,7 +45,7 @@ struct FrameResponder: Sendable {
         _ request: EndpointRequest, view: any FrameView.Type, route: String, budget: Int
     ) throws(EndlessError) -> HTTPAnswer? {
         let query = request.queryPairs
-        let parameters = try Parameters(query, accepted: view.queryNames)
+        let parameters = try Parameters(query, accepted: view.names)
         let answer = try view.answer(
             FrameRequest(
                 parameters: parameters, report: try FrameReport(parameters), query: query, tiles: tiles,

@@ -5,15 +5,10 @@ import EndlessSVG
 /// answer to a page's report. The page's script is the same for every view, so adding a view is adding one of these
 /// and listing it in `frameViews`.
 protocol FrameView: Sendable {
-    /// The names its configuration and start position take, besides the report's.
+    /// Every name its frames read: the report's, then its configuration and its own (`ParameterTable`).
     static var names: [String] { get }
 
     static func answer(_ request: FrameRequest) throws(EndlessError) -> FrameAnswer
-}
-
-extension FrameView {
-    /// Every name its frames read: the report's, then the view's own.
-    static var queryNames: [String] { FrameReport.names + names }
 }
 
 /// The live views, by the name of their endpoint `/frame/{name}` and element `<endless-{name}>`.

@@ -5,7 +5,7 @@ import EndlessSVG
 /// `<endless-grid>`: seed 004's infinite grid in blocks of 6 × 6 tiles; `x` and `y` open it centred there, Home
 /// goes back to the centre, arrows pan a tile.
 enum GridFrameView: FrameView {
-    static let names = ["tile", "theme", "zoom", "x", "y", "zoom-by", "zoom-at", "locale"]
+    static let names = ParameterTable.frameNames(of: "grid")
 
     static func answer(_ request: FrameRequest) throws(EndlessError) -> FrameAnswer {
         let p = request.parameters, report = request.report
@@ -26,7 +26,8 @@ enum GridFrameView: FrameView {
         // The page's coordinates are the world's at level 0, and 2^level times smaller zoomed out.
         var start = (x: world.x / grid.scale, y: world.y / grid.scale)
         var zoomedFrom: (grid: Grid, origins: (x: Double, y: Double))? = nil
-        if let zoomed = try zoomed(grid, p, reports, home: report.key == .home) {
+        let gesture = try p.zoomGesture(within: reports[0].length, reports[1].length)
+        if let zoomed = try zoomed(grid, gesture, reports, home: report.key == .home) {
             zoomedFrom = (grid, (reports[0].origin ?? 0, reports[1].origin ?? 0))
             (grid, start) = (zoomed.grid, zoomed.start)
             (reports[0].origin, reports[1].origin) = (nil, nil)  // placed anew, every tile drawn at the new level
@@ -89,21 +90,20 @@ enum GridFrameView: FrameView {
         return answer
     }
 
-    /// A zoom by `zoom-by` (2: twice as large, a level in) around `zoom-at` (`x,y` points from the view's top left;
+    /// A zoom `gesture` by `zoom-by` (2: twice as large, a level in) around `zoom-at` (`x,y` points from the view's top left;
     /// its centre when not given), or Home's back to level 0 and (0, 0): the grid at its new level and the centre,
     /// in its page's coordinates, that keeps the world point under `zoom-at` where it is. `nil` when the level
     /// stays (a pinch's small steps add up on the page) or the view is not placed yet.
     static func zoomed(
-        _ grid: Grid, _ p: Parameters, _ reports: [AxisReport], home: Bool
+        _ grid: Grid, _ gesture: (by: Double, at: (x: Double, y: Double))?, _ reports: [AxisReport], home: Bool
     ) throws(EndlessError) -> (grid: Grid, start: (x: Double, y: Double))? {
         guard let x = reports[0].origin, let y = reports[1].origin else { return nil }
         if home {
             guard grid.level != 0 else { return nil }
             return (try Grid(tileSize: grid.tileSize, language: grid.language), (x: 0, y: 0))
         }
-        guard let by = try p.zoomFactor() else { return nil }
+        guard let (by, at) = gesture else { return nil }
         let size = (reports[0].length, reports[1].length)
-        let at = try p.point("zoom-at", within: size.0, size.1) ?? (size.0 / 2, size.1 / 2)
         let steps = Int((log(by) / log(2)).rounded())
         let level = min(max(grid.level - steps, Limits.gridLevelRange.lowerBound), Limits.gridLevelRange.upperBound)
         guard level != grid.level else { return nil }

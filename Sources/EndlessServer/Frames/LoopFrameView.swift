@@ -3,7 +3,7 @@ import EndlessSVG
 
 /// `<endless-loop>`: seed 002's strip, settling with an item centred; `item` opens it with that item centred.
 enum LoopFrameView: FrameView {
-    static let names = Parameters.loopConfigurationNames + ["height", "orientation", "theme", "item"]
+    static let names = ParameterTable.frameNames(of: "loop")
 
     static func answer(_ request: FrameRequest) throws(EndlessError) -> FrameAnswer {
         let p = request.parameters, report = request.report
@@ -14,9 +14,9 @@ enum LoopFrameView: FrameView {
         try Limits.checkWindowSide(thickness, "height")
         let axis: FrameAxis = orientation.isVertical ? .y : .x
         let axisReport = try report.reports([axis], layout: request.layout)[0]
-        let item = try p.integer("item", accepts: "a whole number of items from -1e9 to 1e9") ?? 0
+        let item = try p.integer("item", accepts: Limits.Accepts.loopItem) ?? 0
         guard (-1_000_000_000...1_000_000_000).contains(item) else {  // not abs: it traps on Int.min
-            throw EndlessError("item", "must be a whole number of items from -1e9 to 1e9")
+            throw EndlessError("item", "must be \(Limits.Accepts.loopItem)")
         }
         // Resized, the item that was centred is no longer: settle again.
         let frame = try loop.frame(

@@ -21,14 +21,12 @@ struct MotionMark: Sendable, Hashable {
         let pairs = (parts.first?.split(separator: ",", omittingEmptySubsequences: false) ?? []).map {
             $0.split(separator: ":", omittingEmptySubsequences: false).compactMap { Double($0) }.filter(\.isFinite)
         }
-        let form = axes == 1 ? "x:v@t" : "x:v,y:v@t"
         guard text.utf8.count <= 200, parts.count == 2 || (parts.count == 3 && parts[2] == "bare"),
             let time = Double(parts[1]), time.isFinite, pairs.count == axes,
             // A velocity past the fastest a sample measures is none a frame said: bounded, its smoothing stays finite.
             pairs.allSatisfy({ $0.count == 2 && abs($0[1]) <= ScrollSample.maximumSpeed })
         else {
-            throw EndlessError(
-                "mark", "must be what the last frame said, as \(form) or \(form)@bare")
+            throw EndlessError("mark", "must be \(Limits.Accepts.mark)")
         }
         self.init(
             pairs.map { ScrollSample(position: $0[0], time: time, velocity: $0[1]) },

@@ -4,8 +4,7 @@ import EndlessSVG
 /// `<endless-ruler>`: a ruler whose pointer is the viewport's centre. It settles on a tick, moves by keys, and, with
 /// `lead` and `factor`, follows another ruler's value instead of being scrolled (`LinkedRuler` places it).
 enum RulerFrameView: FrameView {
-    static let configurationNames = Parameters.rulerConfigurationNames + ["height"] + Parameters.lookNames
-    static let names = configurationNames + ["value", "lead", "factor", "zoomable", "zoom-by", "zoom-at"]
+    static let names = ParameterTable.frameNames(of: "ruler")
 
     static func answer(_ request: FrameRequest) throws(EndlessError) -> FrameAnswer {
         let p = request.parameters, report = request.report
@@ -17,11 +16,12 @@ enum RulerFrameView: FrameView {
         if let zoom { ruler = try zoom.ladder.ruler(at: zoom.at) }
         let (orientation, mirrored, theme, thickness, axis) = try request.sliderLook()
         var axisReport = try report.reports([axis], layout: request.layout)[0]
+        let gesture = try p.zoomGesture(along: axisReport.length)
         let frame: RulerFrame
         var zoomAt = zoom?.at
         let follows = p.contains("lead")
         if follows {
-            let lead = try p.number("lead", accepts: "the leader's value under its pointer, a number") ?? 0
+            let lead = try p.number("lead", accepts: Limits.Accepts.leaderValue) ?? 0
             let link = try LinkedRuler(
                 follower: ruler, factor: try p.number("factor", accepts: Limits.Accepts.factor) ?? 1)
             frame = try link.followerFrame(axisReport, layout: request.layout, leaderValue: lead, mirrored: mirrored)
@@ -31,7 +31,7 @@ enum RulerFrameView: FrameView {
                 for: try p.decimal("value") ?? ruler.configuration.initialValue ?? ruler.configuration.minimum)
             // Resized, the pointer moved: placed anew with the value it showed (`value`) under it.
             if report.resized && p.contains("value") { axisReport.origin = nil }
-            if let zoom, let zoomed = try Self.zoomed(ruler, zoom, p, axisReport, mirrored: mirrored) {
+            if let zoom, let zoomed = try Self.zoomed(ruler, zoom, gesture, axisReport, mirrored: mirrored) {
                 (ruler, zoomAt, start) = (zoomed.ruler, zoomed.at, zoomed.start)
                 axisReport.origin = nil  // placed anew, every tile drawn again at the new scale
                 phase = .ended  // and it settles on the nearest tick of the new scale
@@ -81,17 +81,15 @@ enum RulerFrameView: FrameView {
         return answer
     }
 
-    /// A zoom by `zoom-by` (2 shows things twice as large) around `zoom-at` (points from the view's leading edge; its
-    /// centre when not given): the ruler at the new rung, and the pointer's offset that keeps the value under
-    /// `zoom-at` where it is. `nil` when the rung stays (small steps of a pinch add up on the page) or the view is
+    /// A zoom `gesture` by `zoom-by` (2 shows things twice as large) around `zoom-at` (points from the view's leading
+    /// edge): the ruler at the new rung, and the pointer's offset that keeps the value under `zoom-at` where it is. `nil` when the rung stays (small steps of a pinch add up on the page) or the view is
     /// not placed yet.
     static func zoomed(
-        _ ruler: Ruler, _ zoom: (ladder: RulerZoom, at: DecimalNumber), _ p: Parameters, _ report: AxisReport,
-        mirrored: Bool
+        _ ruler: Ruler, _ zoom: (ladder: RulerZoom, at: DecimalNumber), _ gesture: (by: Double, at: Double)?,
+        _ report: AxisReport, mirrored: Bool
     ) throws(EndlessError) -> (ruler: Ruler, at: DecimalNumber, start: Double)? {
-        guard let by = try p.zoomFactor() else { return nil }
+        guard let (by, at) = gesture else { return nil }
         let half = report.length / 2
-        let at = try p.position("zoom-at", along: report.length) ?? half
         let target = zoom.ladder.rung(from: zoom.at, by: by)
         guard target != zoom.at, let origin = report.origin else { return nil }
         let sign: Double = mirrored ? -1 : 1

@@ -25,12 +25,11 @@ extension TimelineFrameView {
         mirrored: Bool, vertical: Bool, band: Double
     ) throws(EndlessError) -> ItemChoice? {
         let current = p.text("drawn") == drawn(items)
-        let accepts = "an item's index, as the last frame gave it"
-        var selected = try p.integer("selected", accepts: accepts)
+        var selected = try p.integer("selected", accepts: Limits.Accepts.itemIndex)
         if let index = selected, !(0..<items.count).contains(index) || !current { selected = nil }
         if let step = p.text("item") {
             guard step == "next" || step == "previous" else {
-                throw EndlessError("item", "must be next or previous")
+                throw EndlessError("item", "must be \(Limits.Accepts.itemStep)")
             }
             // From the item held, else from the pointer: the next starts at or after it, the previous before.
             let seconds = (pointer / timeline.pointsPerSecond).rounded(.up)

@@ -5,9 +5,7 @@ import EndlessSVG
 /// instant. It settles on the step's nearest tick, moves a step by keys, zooms along the ladder, and, with `lead`,
 /// follows another timeline's instant in its own zone instead of being scrolled.
 enum TimelineFrameView: FrameView {
-    static let configurationNames = Parameters.timelineConfigurationNames + ["height"] + Parameters.lookNames
-    static let names =
-        configurationNames + ["value", "lead", "zoom", "zoomable", "zoom-by", "zoom-at"] + itemNames
+    static let names = ParameterTable.frameNames(of: "timeline")
 
     static func answer(_ request: FrameRequest) throws(EndlessError) -> FrameAnswer {
         let p = request.parameters, report = request.report
@@ -23,21 +21,21 @@ enum TimelineFrameView: FrameView {
                 ItemLayout.axisThickness(orientation) + ItemLayout.thickness(of: items), Limits.maximumWindowSide)
         }
         var axisReport = try report.reports([axis], layout: request.layout)[0]
+        let gesture = try p.zoomGesture(along: axisReport.length)
         var frame: TimelineFrame
         var chosen: Int?
         let follows = p.contains("lead")
         var scaleChanged = false
         if follows {
-            let lead = try p.number("lead", accepts: "the leader's instant, in seconds since 1970-01-01T00:00:00Z") ?? 0
+            let lead = try p.number("lead", accepts: Limits.Accepts.leaderInstant) ?? 0
             frame = try timeline.followerFrame(axisReport, layout: request.layout, lead: lead, mirrored: mirrored)
         } else {
             var phase = report.phase
             var start = try p.instant("value") ?? Parameters.defaultInstant
             if report.resized && p.contains("value") { axisReport.origin = nil }
-            if let by = try p.zoomFactor(), let origin = axisReport.origin {
+            if let (by, at) = gesture, let origin = axisReport.origin {
                 // The instant under `zoom-at` stays there; every tile is drawn again at the new rung.
                 let half = axisReport.length / 2
-                let at = try p.position("zoom-at", along: axisReport.length) ?? half
                 let zoomed = try timeline.at(scale: Timeline.rung(from: timeline.scale, by: by))
                 if zoomed.scale != timeline.scale {
                     let sign: Double = mirrored ? -1 : 1
