@@ -169,8 +169,7 @@ export declare class EndlessTimeline extends EndlessSlider {
 
 /** `<endless-loop>`: a looping strip, a slider over its items. */
 export declare class EndlessLoop extends EndlessView {
-  static readonly observedAttributes: readonly ['count', 'spacing', 'inset', 'height', 'orientation', 'theme',
-    'item'];
+  static readonly observedAttributes: readonly ['count', 'spacing', 'inset', 'height', 'orientation', 'theme', 'item'];
   get readout(): Partial<EndlessLoopReadout>;
   /** The item centred (0 is the first); set, the loop goes there. */
   get item(): number;

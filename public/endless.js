@@ -1032,6 +1032,8 @@
     }
   }
 
+  const gridConfiguration = ['tile', 'theme', 'zoom'];
+
   /**
    * `<endless-grid>`: seed 004's infinite grid, centred on a world point.
    * @fires input - while the point at its centre changes, at most once per animation frame
@@ -1041,9 +1043,9 @@
    * @fires endless-online - its server answers again
    */
   class EndlessGrid extends EndlessView {
-    static observedAttributes = ['tile', 'theme', 'zoom', 'x', 'y'];
+    static observedAttributes = [...gridConfiguration, 'x', 'y'];
 
-    constructor() { super('grid', ['tile', 'theme', 'zoom']); }
+    constructor() { super('grid', gridConfiguration); }
 
     /** Its zoom level: at level z a tile covers 2^z × 2^z of the world's; set, it rescales where it is. @type {number} */
     get zoom() { return Number(this.readout.zoom ?? this.getAttribute('zoom') ?? 0); }
