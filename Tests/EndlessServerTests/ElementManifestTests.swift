@@ -6,13 +6,14 @@ import Testing
 /// an attribute the element sends with its frames takes its type (the union of its choices), what it must be and
 /// its default from the frame parameter of that name, so the manifest cannot drift from what the server accepts.
 /// Only what the element reads itself (`follows`, `haptics`, a form control's `name` and `disabled`, `zoomable`)
-/// is written here. `ENDLESS_WRITE_DOCS=1 swift test --filter ElementManifestTests` writes both files;
-/// `test_manifest.py` holds the script's observed attributes to them in three browsers.
+/// is written here. docs/elements.md's *Attributes* tables are made from the same. `ENDLESS_WRITE_DOCS=1 swift test
+/// --filter ElementManifestTests` writes the three files; `test_manifest.py` holds the script's observed attributes
+/// to them in three browsers.
 @Suite struct ElementManifestTests {
     struct Attribute: Sendable {
         let name: String
-        /// Its type and description, for one the element reads itself; `nil` for a frame parameter.
-        var own: (type: String, about: String)?
+        /// Its type, description and what it takes, for one the element reads itself; `nil` for a frame parameter.
+        var own: (type: String, about: String, takes: String)?
         /// For a frame parameter: what the element makes of it, where the table's meaning is the server's.
         var about: String?
         /// For a frame parameter: its default where the element's differs from the server's.
@@ -25,8 +26,10 @@ import Testing
             Self(name: name, about: about, byDefault: byDefault)
         }
 
-        static func own(_ name: String, _ type: String, _ about: String, observed: Bool = true) -> Self {
-            Self(name: name, own: (type, about), observed: observed)
+        static func own(
+            _ name: String, _ type: String, _ about: String, takes: String = "present or absent", observed: Bool = true
+        ) -> Self {
+            Self(name: name, own: (type, about, takes), observed: observed)
         }
     }
 
@@ -44,14 +47,17 @@ import Testing
     static func follows(_ what: String) -> Attribute {
         .own(
             "follows", "string",
-            "The `id` of the \(what) it follows, not scrolled by hand; removed, it is a slider of its own.")
+            "The `id` of the \(what) it follows, not scrolled by hand; removed, it is a slider of its own.",
+            takes: "another \(what)'s id")
     }
     static let formControl: [Attribute] = [
         .own(
             "haptics", "boolean",
             "A short vibration for each tick crossed while dragging it, where the browser can vibrate and reduced motion is not asked for.",
             observed: false),
-        .own("name", "string", "The name it submits its value under, as for any form control.", observed: false),
+        .own(
+            "name", "string", "The name it submits its value under, as for any form control.", takes: "a name",
+            observed: false),
         .own(
             "disabled", "boolean", "Not submitted, not moved, not focusable, as for any form control.", observed: false),
     ]
@@ -101,18 +107,29 @@ import Testing
             ]),
     ]
 
-    /// `attribute` as the manifest declares it: its name, its type and what it does.
-    static func declared(_ attribute: Attribute, of view: String) throws -> [String: String] {
-        if let own = attribute.own { return ["name": attribute.name, "type": own.type, "description": own.about] }
+    /// What `attribute` is: its type, what it does, what it must be and its default.
+    struct Described {
+        let name, type, about, takes, byDefault: String
+        /// The manifest's description: a frame parameter's says what it must be and its default.
+        let description: String
+    }
+
+    static func described(_ attribute: Attribute, of view: String) throws -> Described {
+        if let own = attribute.own {
+            let about = String(own.about.dropLast())  // its full stop
+            let byDefault = own.type == "boolean" ? "absent" : "none"
+            return Described(
+                name: attribute.name, type: own.type, about: about, takes: own.takes, byDefault: byDefault,
+                description: own.about)
+        }
         let parameter = try #require(
             ParameterTable.frameParameter(attribute.name, of: view), "/frame/\(view) takes no `\(attribute.name)`")
         let about = attribute.about ?? parameter.meaning.prefix(1).uppercased() + parameter.meaning.dropFirst()
         let type = parameter.choices.isEmpty ? "string" : parameter.choices.map { "'\($0)'" }.joined(separator: " | ")
-        return [
-            "name": attribute.name, "type": type,
-            "description":
-                "\(about). Must be \(parameter.takes); default \(attribute.byDefault ?? parameter.byDefault).",
-        ]
+        let byDefault = attribute.byDefault ?? parameter.byDefault
+        return Described(
+            name: attribute.name, type: type, about: about, takes: parameter.takes, byDefault: byDefault,
+            description: "\(about). Must be \(parameter.takes); default \(byDefault).")
     }
 
     /// A JSON string, as the manifest writes one (UTF-8, not escaped).
@@ -134,9 +151,9 @@ import Testing
     static func attributesJSON(_ element: Element) throws -> String {
         let pad = String(repeating: " ", count: 12)
         let entries = try element.attributes.map { attribute in
-            let d = try declared(attribute, of: element.view)
-            return "\(pad){\n\(pad)  \"name\": \(quoted(d["name"]!)),\n\(pad)  \"type\": {\n\(pad)    \"text\": "
-                + "\(quoted(d["type"]!))\n\(pad)  },\n\(pad)  \"description\": \(quoted(d["description"]!))\n\(pad)}"
+            let d = try described(attribute, of: element.view)
+            return "\(pad){\n\(pad)  \"name\": \(quoted(d.name)),\n\(pad)  \"type\": {\n\(pad)    \"text\": "
+                + "\(quoted(d.type))\n\(pad)  },\n\(pad)  \"description\": \(quoted(d.description))\n\(pad)}"
         }
         return "\"attributes\": [\n" + entries.joined(separator: ",\n") + "\n          ]"
     }
@@ -195,6 +212,34 @@ import Testing
         #expect(
             text == written,
             "endless.d.ts's observedAttributes are not the tables': ENDLESS_WRITE_DOCS=1 swift test --filter ElementManifestTests writes them"
+        )
+    }
+
+    /// The elements' attributes as docs/elements.md's *Attributes* gives them: a table an element.
+    static func elementsMarkdown() throws -> String {
+        try elements.map { element in
+            "### `<\(element.tag)>`\n\n| attribute | what it does | must be | default |\n| --- | --- | --- | --- |\n"
+                + (try element.attributes.map { attribute in
+                    let d = try described(attribute, of: element.view)
+                    return "| `\(d.name)` | \(d.about) | \(d.takes) | \(d.byDefault) |\n"
+                }).joined()
+        }.joined(separator: "\n")
+    }
+
+    @Test func elementsMdGivesTheAttributes() throws {
+        let url = repositoryRoot.appendingPathComponent("docs/elements.md")
+        var text = try String(contentsOf: url, encoding: .utf8)
+        let written = text
+        let opening =
+            "<!-- The tables below are ElementManifestTests', written by ENDLESS_WRITE_DOCS=1 swift test --filter ElementManifestTests -->\n"
+        let start = try #require(text.range(of: opening), "docs/elements.md has no tables of attributes")
+        let end = try #require(
+            text.range(of: "<!-- end of ElementManifestTests' tables -->", range: start.upperBound..<text.endIndex))
+        text.replaceSubrange(start.upperBound..<end.lowerBound, with: "\n" + (try Self.elementsMarkdown()) + "\n")
+        if Self.writes, text != written { return try text.write(to: url, atomically: true, encoding: .utf8) }
+        #expect(
+            text == written,
+            "docs/elements.md's attributes are not the tables': ENDLESS_WRITE_DOCS=1 swift test --filter ElementManifestTests writes them"
         )
     }
 
