@@ -347,19 +347,101 @@
    * @fires endless-offline - its server stopped answering: it is stale, and asks again by itself
    * @fires endless-online - its server answers again
    */
+  /**
+   * What the page measures for the server (protocol.md): when it saw the reader's scroll (`t`), its quickest round
+   * trip (`rtt`) and the middle gap between scroll events a frame apart (`frame`).
+   */
+  class Measures {
+    #roundTrips = []; #frameGaps = []; #scrolledAt = null;
+
+    /** A scroll event, at `now`. */
+    scrolled(now) {
+      const gap = now - (this.#scrolledAt ?? -Infinity);
+      if (gap < longestFrame) this.#frameGaps = [...this.#frameGaps.slice(1 - samplesKept), gap];
+      this.#scrolledAt = now;
+    }
+
+    /** The page wrote a scroll position: its scroll event is no frame after the last. */
+    wrote() { this.#scrolledAt = null; }
+
+    /** An answer took `trip` of the network's time. */
+    answered(trip) { this.#roundTrips = [...this.#roundTrips.slice(1 - samplesKept), trip]; }
+
+    /** `t` (when the page saw this position, not when it asks at `sent`), `rtt` and `frame`. */
+    report(q, sent) {
+      q.set('t', Math.round(this.#scrolledAt ?? sent));
+      // The quickest: the network's part, not a busy moment.
+      q.set('rtt', Math.round(this.#roundTrips.length ? Math.min(...this.#roundTrips) : scriptRoundTrip));
+      const gaps = [...this.#frameGaps].sort((a, b) => a - b); // the median, not a stall
+      if (gaps.length) q.set('frame', Math.round(gaps[gaps.length >> 1]));
+    }
+  }
+
+  /**
+   * Whether the value shown is the server's: not once the reader scrolled and the server is away (stale) or no
+   * answer came within `grace` (late), so that a form never submits a value nobody saw. `changed(unknown)` hears it.
+   */
+  class Confirmation {
+    stale = false;
+    /** The reader's scrolls: counted, and those the last answer saw. */
+    scrolls = 0; #confirmed = 0;
+    #late = false; #lateTimer = 0; #changed;
+
+    constructor(changed) { this.#changed = changed; }
+
+    /** The reader scrolled: unconfirmed until answered. */
+    scrolled() {
+      this.scrolls += 1;
+      if (!this.#lateTimer) this.#waitForAnswer();
+      if (this.stale) this.#check();
+    }
+
+    /** An answer saw the reader's first `scrolls`. */
+    confirmed(scrolls) { this.#confirmed = scrolls; }
+
+    /** An answer came: not late; the grace starts again if the reader scrolled on. */
+    answered() {
+      clearTimeout(this.#lateTimer);
+      this.#lateTimer = 0;
+      if (this.scrolls !== this.#confirmed) this.#waitForAnswer();
+      if (this.#late) {
+        this.#late = false;
+        this.#check();
+      }
+    }
+
+    setStale(on) {
+      this.stale = on;
+      this.#check();
+    }
+
+    #waitForAnswer() {
+      clearTimeout(this.#lateTimer);
+      this.#lateTimer = setTimeout(() => {
+        this.#lateTimer = 0;
+        this.#late = this.scrolls !== this.#confirmed;
+        this.#check();
+      }, grace);
+    }
+
+    #check() { this.#changed((this.stale || this.#late) && this.scrolls !== this.#confirmed); }
+  }
+
   class EndlessView extends HTMLElement {
-    // Its requests (`RequestCycle`). Keys: an arrow's presses add up in the cycle (`KeyQueue`); a zoom key waits in
-    // `#zooming`, a step (`[`, `]`) in `#items`, each sent once the last one's answer is in.
+    // Its requests (`RequestCycle`), what it measures for them (`Measures`) and whether its value is the server's
+    // (`Confirmation`). Keys: an arrow's presses add up in the cycle (`KeyQueue`); a zoom key waits in `#zooming`, a
+    // step (`[`, `]`) in `#items`, each sent once the last one's answer is in.
     #frame; #view; #content; #canvas; #error; #lanes; #said; #themeSheet = sheet(); #sizeSheet = sheet();
     #kind; #configuration; #placedIn = '{}';
     #readout = {}; #tiles = new Map(); #axes = []; #mark = null;
     #startAt = null; #committed = null;
     #cycle = new RequestCycle(this);
-    // `#scrolls`: the reader's; `#confirmed`: those the last frame saw; `#ours`: our last write.
-    #stale = false; #scrolls = 0; #confirmed = 0; #ours = '';
-    // `#late`: the reader scrolled and no answer came within `grace`; `#lateTimer` counts it down.
-    #late = false; #lateTimer = 0;
-    #roundTrips = []; #frameTimes = []; #scrolledAt = null;
+    // `#ours`: our last write.
+    #ours = ''; #measures = new Measures();
+    #confirmation = new Confirmation((unknown) => {
+      const message = unknown ? 'Waiting for the server to confirm the value' : '';
+      if (this.constructor.formAssociated) this[internals].setValidity({ customError: unknown }, message);
+    });
     #moved = false; #snapping = null; #quiet = 0; #size = '';
     // The zoom asked by gestures and keys; the old scale's tiles, scaled under the new ones until the next frame.
     #zooming = new Zoom(); #underlay = null;
@@ -520,17 +602,13 @@
 
     /** A follower's scroll is the server's. */
     #scrolled() {
-      const now = performance.now(), gap = now - (this.#scrolledAt ?? -Infinity);
-      if (gap < longestFrame) this.#frameTimes = [...this.#frameTimes.slice(1 - samplesKept), gap];
-      this.#scrolledAt = now;
+      this.#measures.scrolled(performance.now());
       if (this[following]()) return;
       // The reader's, not ours: the value is unknown until answered.
       if (!this.#snapping && this.#where() !== this.#ours) {
-        this.#scrolls += 1;
+        this.#confirmation.scrolled();
         this.#items.held = null;
-        if (!this.#lateTimer) this.#waitForAnswer();
       }
-      if (this.#stale) this.#check();
       this.#moved = true;
       this[ask]({});
       this.#quietFromNow();
@@ -563,7 +641,7 @@
     /** Writes a scroll position, known as ours when its scroll event comes. */
     #wrote(edge, position) {
       this.#view[scrollOf[edge]] = position;
-      this.#scrolledAt = null;
+      this.#measures.wrote();
       this.#ours = this.#where();
     }
 
@@ -607,12 +685,7 @@
       }
       for (const [name, value] of Object.entries({ ...at, ...own })) q.set(name, value);
       this.#zooming.report(q);
-      // For the speed: when the page saw this position, not when it asks.
-      q.set('t', Math.round(this.#scrolledAt ?? sent));
-      // The quickest: the network's part, not a busy moment.
-      q.set('rtt', Math.round(this.#roundTrips.length ? Math.min(...this.#roundTrips) : scriptRoundTrip));
-      const frames = [...this.#frameTimes].sort((a, b) => a - b); // the median, not a stall
-      if (frames.length) q.set('frame', Math.round(frames[frames.length >> 1]));
+      this.#measures.report(q, sent);
       if (this.#mark && !want.first) q.set('mark', this.#mark);
       // Not an end while our snap is on its way: one asked before it came would settle short of it.
       if (want.end && !(this.#snapping && !this.#atSnap())) q.set('end', '1');
@@ -629,7 +702,7 @@
 
     /** Asks for `want` with the view's own parameters `own` and applies the answer; rejects with what to retry. */
     async [exchange](want, own, signal) {
-      const sent = performance.now(), scrolls = this.#scrolls;
+      const sent = performance.now(), scrolls = this.#confirmation.scrolls;
       const response = await fetch(`${base}/frame/${this.#kind}?${this.#query(want, own, sent)}`, { signal });
       const answered = performance.now(), status = response.status;
       if (status >= 500 || status === 408 || status === 429) throw response;
@@ -638,14 +711,13 @@
         return this[fail](await response.text());
       }
       const frame = await response.json();
-      const trip = Math.max(0, answered - sent - (frame.took || 0));
-      this.#roundTrips = [...this.#roundTrips.slice(1 - samplesKept), trip];
+      this.#measures.answered(Math.max(0, answered - sent - (frame.took || 0)));
       if (frame.seq === this.#cycle.seq) {
-        this.#confirmed = scrolls;
+        this.#confirmation.confirmed(scrolls);
         this.#apply(frame, Boolean(want.first));
         this.#applyItems(frame, want);
       }
-      this.#answered();
+      this.#confirmation.answered();
       this[stale](false);
     }
 
@@ -657,43 +729,14 @@
 
     /** Stale: it keeps what it has, and says so. */
     [stale](on, why) {
-      if (on !== this.#stale) {
-        this.#stale = on;
+      if (on !== this.#confirmation.stale) {
         this.toggleAttribute('stale', on);
         try { this[internals].states?.[on ? 'add' : 'delete']('stale'); } catch {} // older engines: the attribute
         if (on && !offline.size) console.warn(`Endless: no answer from ${base} (${why}); asking again`);
         offline[on ? 'add' : 'delete'](this);
-        this.#check();
+        this.#confirmation.setStale(on);
         this.dispatchEvent(new Event(on ? 'endless-offline' : 'endless-online', { bubbles: true }));
       }
-    }
-
-    /** Late if no answer comes within `grace` while the reader's scroll is unconfirmed. */
-    #waitForAnswer() {
-      clearTimeout(this.#lateTimer);
-      this.#lateTimer = setTimeout(() => {
-        this.#lateTimer = 0;
-        this.#late = this.#scrolls !== this.#confirmed;
-        this.#check();
-      }, grace);
-    }
-
-    /** An answer came: not late; the grace starts again if the reader scrolled on. */
-    #answered() {
-      clearTimeout(this.#lateTimer);
-      this.#lateTimer = 0;
-      if (this.#scrolls !== this.#confirmed) this.#waitForAnswer();
-      if (this.#late) {
-        this.#late = false;
-        this.#check();
-      }
-    }
-
-    /** Stale, or late, and scrolled since its last frame: invalid, so no unseen value is submitted. */
-    #check() {
-      const unknown = (this.#stale || this.#late) && this.#scrolls !== this.#confirmed;
-      const message = unknown ? 'Waiting for the server to confirm the value' : '';
-      if (this.constructor.formAssociated) this[internals].setValidity({ customError: unknown }, message);
     }
 
     /** A bad attribute: the server's line, in the element and the console. */
