@@ -62,9 +62,9 @@ extension ParameterTable {
     ]
 
     /// An element's thickness across its axis, where a window's is its `height` or `width`.
-    private static func thickness(_ across: String) -> Parameter {
+    private static func thickness(_ across: String, byDefault: String = "120") -> Parameter {
         Parameter(
-            "height", takes: Accepts.windowSide, byDefault: "120", "its thickness across \(across), in points")
+            "height", takes: Accepts.windowSide, byDefault: byDefault, "its thickness across \(across), in points")
     }
 
     private static let zoomBy = Parameter(
@@ -94,7 +94,7 @@ extension ParameterTable {
     ]
 
     private static let timelineFrame = [
-        thickness("the ticks"),
+        thickness("the ticks", byDefault: "120; with items, the axis and its lanes"),
         Parameter(
             "value", takes: Accepts.instant, byDefault: "2026-03-29T00:30:00Z (the element sends its clock)",
             "the instant to open at when placed anew"),
