@@ -123,7 +123,8 @@ import Testing
                 description: own.about)
         }
         let parameter = try #require(
-            ParameterTable.frameParameter(attribute.name, of: view), "/frame/\(view) takes no `\(attribute.name)`")
+            ParameterTable.frameParameters(of: view).first { $0.name == attribute.name },
+            "/frame/\(view) takes no `\(attribute.name)`")
         let about = attribute.about ?? parameter.meaning.prefix(1).uppercased() + parameter.meaning.dropFirst()
         let type = parameter.choices.isEmpty ? "string" : parameter.choices.map { "'\($0)'" }.joined(separator: " | ")
         let byDefault = attribute.byDefault ?? parameter.byDefault

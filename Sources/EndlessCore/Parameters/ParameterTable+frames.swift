@@ -16,11 +16,6 @@ extension ParameterTable {
     /// The names `/frame/{view}` takes.
     package static func frameNames(of view: String) -> [String] { frameParameters(of: view).map(\.name) }
 
-    /// `view`'s frame parameter `name`.
-    package static func frameParameter(_ name: String, of view: String) -> Parameter? {
-        frameParameters(of: view).first { $0.name == name }
-    }
-
     /// The window's parameters a frame reads as they are: not `width`, nor `height` (a frame's is the element's
     /// thickness), nor those in `excluded`.
     private static func configuration(of view: String, but excluded: Set<String>) -> [Parameter] {
