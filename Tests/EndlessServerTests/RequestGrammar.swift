@@ -156,21 +156,20 @@ struct RequestGrammar {
         if view == "timeline", ["drawn", "selected", "item", "pick"].contains(where: { query[$0] != nil }) {
             query["items"] = "edges"
         }
-        // A click is within the view along its axis: across a horizontal one, down a vertical one.
-        if query["pick"] != nil, let size = query["size"]?.split(separator: ",").compactMap({ Double($0) }),
-            size.count == 2
-        {
-            query["pick"] =
-                query["orientation"] == "vertical"
-                ? number(0...400) + "," + number(0...size[1]) : number(0...size[0]) + "," + number(0...400)
-        }
-        // A zoom is centred within the view: along it, or at a point of a grid.
-        if query["zoom-at"] != nil, let size = query["size"]?.split(separator: ",").compactMap({ Double($0) }),
-            size.count == 2
-        {
-            let along = query["orientation"] == "vertical" ? size[1] : size[0]
-            query["zoom-at"] =
-                view == "grid" ? number(0...size[0]) + "," + number(0...size[1]) : number(0...along)
+        if let size = query["size"]?.split(separator: ",").compactMap({ Double($0) }), size.count == 2 {
+            let vertical = query["orientation"] == "vertical"
+            // A click is within the view along its axis: across a horizontal one, down a vertical one.
+            if query["pick"] != nil {
+                query["pick"] =
+                    vertical
+                    ? number(0...400) + "," + number(0...size[1]) : number(0...size[0]) + "," + number(0...400)
+            }
+            // A zoom is centred within the view: along it, or at a point of a grid.
+            if query["zoom-at"] != nil {
+                query["zoom-at"] =
+                    view == "grid"
+                    ? number(0...size[0]) + "," + number(0...size[1]) : number(0...(vertical ? size[1] : size[0]))
+            }
         }
         guard chance(0.7) else {
             (query["origin"], query["have"], query["mark"]) = (nil, nil, nil)

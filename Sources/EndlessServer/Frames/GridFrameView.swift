@@ -90,8 +90,8 @@ enum GridFrameView: FrameView {
         return answer
     }
 
-    /// A zoom `gesture` by `zoom-by` (2: twice as large, a level in) around `zoom-at` (`x,y` points from the view's top left;
-    /// its centre when not given), or Home's back to level 0 and (0, 0): the grid at its new level and the centre,
+    /// A zoom `gesture` by `zoom-by` (2: twice as large, a level in) around `zoom-at` (`x,y` points from the view's
+    /// top left), or Home's back to level 0 and (0, 0): the grid at its new level and the centre,
     /// in its page's coordinates, that keeps the world point under `zoom-at` where it is. `nil` when the level
     /// stays (a pinch's small steps add up on the page) or the view is not placed yet.
     static func zoomed(
