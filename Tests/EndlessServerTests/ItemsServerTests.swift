@@ -167,8 +167,9 @@ import Testing
         try sets.replace("s0", with: try Self.set(2))  // a replacement is not one more
     }
 
-    /// A file changed on disk is read again; one that no longer reads leaves the set as it was. Each look is asked
-    /// for here (`readChanged`), as the server's loop asks four times a second; then the loop itself, as it runs.
+    /// A file changed on disk is read again once it stayed as it was for one look (saved in place, it is first cut
+    /// to nothing); one that no longer reads leaves the set as it was. Each look is asked for here (`readChanged`),
+    /// as the server's loop asks eight times a second; then the loop itself, as it runs.
     @Test(.timeLimit(.minutes(1))) func aChangedFileIsReadAgainAndABrokenOneChangesNothing() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("items-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -186,12 +187,17 @@ import Testing
         let first = try sets.named("launches")
         files.readChanged()
         #expect(try sets.named("launches") === first, "an unchanged file is not read again")
+        try Data().write(to: file)  // saved in place: cut to nothing first
+        files.readChanged()
         try (line("a", "first") + line("b", "second")).write(to: file, atomically: true, encoding: .utf8)
+        files.readChanged()
+        #expect(try sets.named("launches") === first, "a file that changed since the last look waits")
         files.readChanged()
         let second = try sets.named("launches")
         #expect(second.version != first.version && second.count == 2)
         try (line("a", "first") + #"{"id":"c","start":"later","title":"broken"}"#).write(
             to: file, atomically: true, encoding: .utf8)
+        files.readChanged()
         files.readChanged()
         #expect(try sets.named("launches") === second, "a broken file changes nothing")
         // The loop: a third version is read without being asked.
