@@ -57,6 +57,29 @@ func runEndless(_ arguments: [String]) throws -> (status: Int32, stdout: Data, s
         }
     }
 
+    /// The options are the table's: each parameter given its default (as `--name value` and as `--name=value`)
+    /// draws what leaving it out draws, and its refused value is its one line.
+    @Test(arguments: ParameterTable.views) func eachParameterOfTheTableIsAnOption(view: String) throws {
+        for parameter in ParameterTable.parameters(of: view) {
+            if let value = parameter.sameAsLeftOut {
+                // A ruler's range given moves its value to `min` unless the value is given too.
+                let command =
+                    ["render", view] + (view == "ruler" && parameter.name != "value" ? ["--value", "60"] : [])
+                let plain = try runEndless(command)
+                #expect(plain.status == 0, "\(plain.stderr)")
+                for arguments in [["--\(parameter.name)", value], ["--\(parameter.name)=\(value)"]] {
+                    let given = try runEndless(command + arguments)
+                    #expect(given.stdout == plain.stdout, "\(view) \(arguments): \(given.stderr)")
+                }
+            }
+            // A timeline's `--items` is a file here, not a set's name.
+            if let refused = parameter.refused, !(view == "timeline" && parameter.name == "items") {
+                let result = try runEndless(["render", view, "--\(parameter.name)", refused])
+                #expect(result.stderr == "endless: --\(parameter.name): must be \(parameter.takes)\n", "\(view)")
+            }
+        }
+    }
+
     @Test(arguments: [
         (["render", "ruler", "--value", "abc"], "--value"), (["render", "ruler", "--width", "0"], "--width"),
         (["render", "grid", "--x", "nan"], "--x"), (["render", "loop", "--offset", "1e16"], "--offset"),
@@ -64,6 +87,8 @@ func runEndless(_ arguments: [String]) throws -> (status: Int32, stdout: Data, s
         (["render", "ruler", "--bogus", "1"], "--bogus"),
         (["render", "grid", "--width", "8000", "--height", "8000"], "--width"),
         (["render", "ruler", "--value"], "--value"), (["render", "tree"], "tree"),
+        (["render", "ruler", "tree"], "tree"), (["render", "ruler", "--value", "1", "--value", "2"], "--value"),
+        (["render", "timeline", "--items", "a", "--items", "b"], "--items"),
     ])
     func badArgumentsGiveOneLineNamingThem(arguments: [String], named: String) throws {
         let result = try runEndless(arguments)
