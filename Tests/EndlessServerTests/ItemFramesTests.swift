@@ -163,8 +163,13 @@ import Testing
                 let (status, _, body) = try await Self.frame(client, Self.start + "&" + query)
                 #expect(status == 400 && body == line + "\n", "\(query)")
             }
-            let (status, _, body) = try await Self.frame(client, "seq=1&size=1200,300&scroll=0,0&item=next")
-            #expect(status == 400 && body == "item: is about a timeline's items: give it with items\n")
+            // Each of the table's item parameters, well formed, is a 400 without a set.
+            let values = ["drawn": "1", "selected": "0", "item": "next", "pick": "1,1"]
+            for name in ParameterTable.timelineItemsFrame.map(\.name) {
+                let query = "seq=1&size=1200,300&scroll=0,0&\(name)=\(values[name] ?? "")"
+                let (status, _, body) = try await Self.frame(client, query)
+                #expect(status == 400 && body == "\(name): is about a timeline's items: give it with items\n")
+            }
             let (missing, _, _) = try await Self.frame(client, "seq=1&size=1200,300&scroll=0,0&items=nope")
             #expect(missing == 404)
         }

@@ -88,17 +88,22 @@ extension ParameterTable {
         zoomable, zoomBy, zoomAt,
     ]
 
-    private static let timelineFrame = [
-        thickness("the ticks", byDefault: "120; with items, the axis and its lanes"),
-        Parameter(
-            "value", takes: Accepts.instant, byDefault: "2026-03-29T00:30:00Z (the element sends its clock)",
-            "the instant to open at when placed anew"),
-        Parameter(
-            "lead", takes: Accepts.leaderInstant, byDefault: "none: no leader",
-            "for a follower: its leader's instant under the pointer"),
-        Parameter(
-            "zoom", takes: Accepts.timeScale, byDefault: "scale", "the rung the element shows: it stands for scale"),
-        zoomable, zoomBy, zoomAt,
+    private static let timelineFrame =
+        [
+            thickness("the ticks", byDefault: "120; with items, the axis and its lanes"),
+            Parameter(
+                "value", takes: Accepts.instant, byDefault: "2026-03-29T00:30:00Z (the element sends its clock)",
+                "the instant to open at when placed anew"),
+            Parameter(
+                "lead", takes: Accepts.leaderInstant, byDefault: "none: no leader",
+                "for a follower: its leader's instant under the pointer"),
+            Parameter(
+                "zoom", takes: Accepts.timeScale, byDefault: "scale", "the rung the element shows: it stands for scale"),
+            zoomable, zoomBy, zoomAt,
+        ] + timelineItemsFrame
+
+    /// What a timeline's frame reads of its items, each a 400 without `items`.
+    package static let timelineItemsFrame = [
         Parameter(
             "drawn", takes: "what the last frame said of its items (drawn)", byDefault: "none",
             "with items: the set as the page holds it drawn, so that a changed set is drawn again", refused: nil),

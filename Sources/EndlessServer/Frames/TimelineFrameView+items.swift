@@ -4,10 +4,8 @@ import EndlessSVG
 /// A timeline's items in its frames: the item a report chooses (stepped to with `[` and `]`, clicked, or chosen
 /// before and still held), where that takes the pointer, and what the answer says of them.
 extension TimelineFrameView {
-    static let itemNames = ["items", "drawn", "selected", "item", "pick"]
-
     /// How long a view with items waits at rest before it asks again: a changed set shows within this and the time
-    /// the server takes to see the change (a file is looked at four times a second), under issue 52's 2 s.
+    /// the server takes to see the change (a file is read a look after it stops changing, at most 250 ms), under 2 s.
     static let refreshMilliseconds = 1000
 
     /// What a report does among the items: the item it chooses, and whether the pointer goes to its start (a step
@@ -56,7 +54,7 @@ extension TimelineFrameView {
 
     /// A report that steps, clicks or holds an item names the set: without one, a 400 naming the first.
     static func checkItemsNamed(_ p: Parameters) throws(EndlessError) {
-        if let name = itemNames.dropFirst().first(where: p.contains) {
+        if let name = ParameterTable.timelineItemsFrame.lazy.map(\.name).first(where: p.contains) {
             throw EndlessError(name, "is about a timeline's items: give it with items")
         }
     }
