@@ -79,6 +79,12 @@ package enum ParameterTable {
             "which way the view runs (vertical: \(runs) downwards)", sameAsLeftOut: "horizontal")
     }
 
+    private static func direction(_ grows: String) -> Parameter {
+        Parameter(
+            "dir", choices: Direction.all, byDefault: "ltr", "which way a horizontal \(grows): rtl to the left",
+            sameAsLeftOut: "ltr")
+    }
+
     private static let theme = Parameter(
         "theme", choices: Theme.all, byDefault: "light",
         "its colours; auto follows the reader's prefers-color-scheme", sameAsLeftOut: "light")
@@ -149,10 +155,7 @@ package enum ParameterTable {
             sameAsLeftOut: "1000"),
         locale(for: "its words and numbers: de-DE writes 72,4 kg", byDefault: "none: English", sameAsLeftOut: "en"),
         orientation("values grow"),
-        Parameter(
-            "dir", choices: Direction.all, byDefault: "ltr",
-            "which way a horizontal ruler's values grow: rtl to the left",
-            sameAsLeftOut: "ltr"),
+        direction("ruler's values grow"),
         theme,
     ]
 
@@ -188,10 +191,7 @@ package enum ParameterTable {
             for: "its words and calendar: ja-JP, ar-EG, hi-IN",
             byDefault: "none: English words, the title's instant in RFC 3339", sameAsLeftOut: nil),
         orientation("time runs"),
-        Parameter(
-            "dir", choices: Direction.all, byDefault: "ltr",
-            "which way a horizontal timeline's time runs: rtl to the left",
-            sameAsLeftOut: "ltr"),
+        direction("timeline's time runs"),
         theme,
         Parameter(
             "items", takes: "a set's name: 1 to 32 of a-z, 0-9, - and _", byDefault: "none",
