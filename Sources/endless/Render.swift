@@ -8,15 +8,15 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write one window of a view as an SVG document to stdout.",
         subcommands: [
-            RenderView<RenderedView.Ruler>.self, RenderView<RenderedView.Grid>.self,
-            RenderView<RenderedView.Loop>.self, RenderView<RenderedView.Timeline>.self,
+            RenderCommand<RenderedView.Ruler>.self, RenderCommand<RenderedView.Grid>.self,
+            RenderCommand<RenderedView.Loop>.self, RenderCommand<RenderedView.Timeline>.self,
         ]
     )
 }
 
 /// `endless render VIEW --NAME VALUE …`: its options are the parameters `GET /svg/VIEW` takes, with their help, made
 /// from `ParameterTable`, so that a parameter is written once; the server's parser reads them.
-struct RenderView<Kind: RenderedViewKind>: ParsableCommand {
+struct RenderCommand<Kind: RenderedViewKind>: ParsableCommand {
     static var configuration: CommandConfiguration {
         let view = Kind.view
         return CommandConfiguration(

@@ -60,8 +60,9 @@ public struct ItemFiles: Service {
         for (index, (name, path)) in files.enumerated() {
             let stamp = Self.stamp(of: path)
             let settled = stamps.seen.withLock { seen in
-                if seen.read.count != files.count { seen = (Array(repeating: [], count: files.count), []) }
-                if seen.looked.count != files.count { seen.looked = seen.read }
+                if seen.read.count != files.count {  // not loaded: every file is new
+                    seen = (Array(repeating: [], count: files.count), Array(repeating: [], count: files.count))
+                }
                 defer { seen.looked[index] = stamp }
                 guard stamp != seen.read[index], stamp == seen.looked[index] else { return false }
                 seen.read[index] = stamp
