@@ -48,7 +48,7 @@ final class RequestMetrics: Sendable {
 
     /// The factory in force when the server was built: series made later, on an event loop's thread, go where the
     /// rest of its metrics go (a test's own registry among them).
-    private let factory = MetricsSystem.currentFactory
+    private let factory = MetricsSystem.factory
 
     /// Each event loop's batch of durations, made the first time a connection on it asks.
     private let loops = Mutex<[ObjectIdentifier: NIOLoopBound<LoopDurations>]>([:])
