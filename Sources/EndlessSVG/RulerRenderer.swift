@@ -20,6 +20,8 @@ public struct RulerRenderer: Sendable {
     /// Each block-local tick's length, by its level: looked up once a tick drawn.
     private let lengthOfTick: [Double]
     let labelSize: Double
+    /// Every how many blocks a label stands, so that none touches the next (`Ruler.labelStride`).
+    let labelStride: Int64
     let valueSize: Double
     /// The ticks of a whole block, drawn once and copied into every block.
     private var fullTicks: [UInt8] = []
@@ -49,6 +51,7 @@ public struct RulerRenderer: Sendable {
             tickLengths[ruler.tickLevel(ofIndex: $0)]
         }
         labelSize = max(8, (height * 0.14).rounded())
+        labelStride = ruler.labelStride(size: labelSize, vertical: orientation.isVertical)
         valueSize = max(8, (height * 0.16).rounded())
         fullTicks = ticks(0..<Int(ruler.configuration.ticksPerBlock))
         let id = "ticks-" + String(UInt32(truncatingIfNeeded: fnv1a64(fullTicks)), radix: 36)
@@ -123,7 +126,7 @@ public struct RulerRenderer: Sendable {
         let indices = ruler.tickIndices(inBlock: block)
         let full = indices.count == Int(ruler.configuration.ticksPerBlock)
         writer.append(bytes: full ? fullTicks : ticks(indices))
-        if let label = ruler.label(ofBlock: block) {
+        if ruler.isLabelled(block: block, stride: labelStride), let label = ruler.label(ofBlock: block) {
             writer.append(bytes: paintedLabelOpening)
             appendLabelText(label, into: &writer)
             writer.append("</text>")
@@ -300,7 +303,8 @@ public struct RulerRenderer: Sendable {
         // One text, a line a label: a browser lays out one text element a tile rather than one a block, and appends
         // the tile sooner.
         let labels = zip(spans, blocks).compactMap { span, block in
-            ruler.label(ofBlock: block).map { (start: span.start, label: $0) }
+            ruler.isLabelled(block: block, stride: labelStride)
+                ? ruler.label(ofBlock: block).map { (start: span.start, label: $0) } : nil
         }
         if !labels.isEmpty {
             content.append("<text>")

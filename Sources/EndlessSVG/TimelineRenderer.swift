@@ -88,6 +88,7 @@ public struct TimelineRenderer: Sendable {
         let clock = ZoneClock(
             timeline.zone, from: timeline.start(ofBlock: min(first, last)) - timeline.contextReach,
             to: timeline.start(ofBlock: max(first, last)) + timeline.blockSeconds)
+        let leading = leadingContext(window)
         var tileStarts: [Int] = []
         tileStarts.reserveCapacity(Int(window.blocks.count))
         var words = SVGWriter(capacity: 1024)
@@ -99,25 +100,10 @@ public struct TimelineRenderer: Sendable {
             ) { writer in
                 drawBlock(
                     window.block(ofTile: tile), mirrored: window.isMirrored, marks: marks, evenTicks: evenTicks,
-                    clock: clock, words: &words, into: &writer)
+                    clock: clock, hiding: leading?.hides, words: &words, into: &writer)
             }
         }
-        // What the leading edge is in: a day, a month. A backdrop keeps a block's context label from showing through.
-        words.removeAll()
-        words.append(text: TimeLabels.longestContext) { timeline.writeContext(at: window.leadingInstant, into: &$0) }
-        if words.byteCount > 0 {
-            // About 8 points a character: its UTF-8 bytes but continuations (an en dash is one).
-            let characters = words.withBytes { bytes in bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
-            writer.append(#"<rect width=""#)
-            writer.append(orientation.isVertical ? thickness(window) : Double(characters * 8 + 12))
-            writer.append(#"" height="24" fill=""#)
-            writer.append(colour: palette.background)
-            writer.append(#""/><text x="4" y="17" font-size="13" font-weight="bold" fill=""#)
-            writer.append(colour: palette.ink)
-            writer.append("\">")
-            writer.append(words, 0..<words.byteCount)  // letters, digits and `–`: nothing to escape
-            writer.append("</text>\n")
-        }
+        if let leading { appendLeadingContext(leading, window, into: &writer) }
         if let itemsLayer, let fragments { drawItems(itemsLayer, window, fragments: fragments, into: &writer) }
         appendPointer(window, valueText: valueText, into: &writer)
         writer.append("</svg>\n")
@@ -203,17 +189,21 @@ public struct TimelineRenderer: Sendable {
     /// pass: the lines into `writer`, the words into `words`, then after them. With `evenTicks` (a window's), a block
     /// whose minor ticks are even uses them rather than draw its own. Unpainted, its ink is left to the page's
     /// style.
+    /// A window's block (with `clock`, the window's) says no context at its start, the window's leading label
+    /// does, and leaves out the words of the context starting at `hiding`, which that label says instead.
     private func drawBlock(
         _ block: Int64, mirrored: Bool, marks: TimelineMarks, evenTicks: EvenTicks? = nil, painted: Bool = true,
-        clock: ZoneClock? = nil, words: inout SVGWriter, into writer: inout SVGWriter
+        clock: ZoneClock? = nil, hiding: Int64? = nil, words: inout SVGWriter, into writer: inout SVGWriter
     ) {
         let length = Double(Timeline.ticksPerBlock) * timeline.spacing
+        let repeats = clock == nil
         let clock = clock ?? timeline.clock(ofBlock: block)
         let evenShift = evenTicks.flatMap { _ in timeline.evenTicksShift(ofBlock: block, clock: clock) }
         words.removeAll()
         let pathStart = writer.byteCount
         marks.withWriter { pen in
-            timeline.forEachTick(ofBlock: block, clock: clock) { tick in
+            timeline.forEachTick(ofBlock: block, clock: clock, vertical: orientation.isVertical, repeats: repeats) {
+                tick in
                 let along = mirrored ? length - tick.position : tick.position
                 if !tick.isRepeat && (tick.isContext || evenShift == nil) {
                     if writer.byteCount == pathStart {
@@ -227,6 +217,7 @@ public struct TimelineRenderer: Sendable {
                         pen.write(tick.isContext ? marks.contextLine : marks.minorLine, along: along, into: &$0)
                     }
                 }
+                guard tick.isLabelled, !(tick.isContext && tick.tick.instant == hiding) else { return }
                 words.append(text: 384) { text in
                     let opening =
                         tick.isContext ? (mirrored ? marks.mirroredContextWords : marks.contextWords) : marks.minorWords
@@ -262,6 +253,81 @@ public struct TimelineRenderer: Sendable {
         }
         writer.append(words, 0..<words.byteCount)
         writer.append("</g>")
+    }
+
+    /// What a window says at its leading edge: the period that holds it (a day, a month), its words' width, and
+    /// where they stand along the axis, pushed back by the next period's words as a list's sticky header is.
+    struct LeadingContext {
+        let words: String
+        let along: Double
+        let length: Double
+        /// The start of the period, whose own words the window leaves out.
+        let hides: Int64?
+    }
+
+    private func leadingContext(_ window: TimelineWindow) -> LeadingContext? {
+        let vertical = orientation.isVertical
+        let edge = window.leadingInstant.secondsSinceEpoch
+        let words = timeline.contextWords(at: window.leadingInstant, vertical: vertical)
+        guard !words.isEmpty else { return nil }
+        let width = TextWidth.of(words, size: 13, bold: true)
+        // Along the axis: its width with the backdrop's room, or down a vertical timeline the backdrop's height.
+        let length = vertical ? 24 : width + 12
+        let windowLength = vertical ? window.height : window.width
+        let reach = Int64((windowLength / timeline.pointsPerSecond).rounded(.up)) + 1
+        let starts = timeline.contextStarts(around: edge, reach: reach, mirrored: window.isMirrored, vertical: vertical)
+        // Points from the edge to a tick's line.
+        let distance = { (tick: TimeTick) in abs(Double(tick.instant - edge) * timeline.pointsPerSecond) }
+        // Along the axis: at the edge, before the next words (`highest`), and after a period before's (`lowest`).
+        var highest = 0.0
+        if let next = starts.next {
+            // The next words' near end: past their line, or (time running to the left) before it by their width.
+            var end = distance(next) + (vertical ? 2 : 4)
+            if window.isMirrored && !vertical {
+                let words = timeline.contextWords(of: next, vertical: false)
+                end = distance(next) - 4 - TextWidth.of(words, size: 13, bold: true)
+                if let holding = starts.holding { end = min(end, distance(holding)) }
+            }
+            highest = min(0, end - (TextWidth.clearance(length) - length) - length)
+        }
+        var along = highest
+        if let previous = starts.previous {
+            // The words of a period before, which may run on past the edge: the label goes after them, or not at all.
+            let words = timeline.contextWords(of: previous, vertical: vertical)
+            let end = -distance(previous) + (vertical ? 19 : 4 + TextWidth.of(words, size: 13, bold: true))
+            let lowest = end + TextWidth.clearance(length) - length
+            if lowest > along {
+                guard starts.next == nil || lowest <= highest else { return nil }
+                along = lowest
+            }
+        }
+        guard along + length > 0 else { return nil }
+        return LeadingContext(words: words, along: along, length: length, hides: starts.holding?.instant)
+    }
+
+    /// The leading label on a backdrop that keeps the axis's lines from showing through.
+    private func appendLeadingContext(_ leading: LeadingContext, _ window: TimelineWindow, into writer: inout SVGWriter)
+    {
+        let vertical = orientation.isVertical
+        writer.append(#"<rect"#)
+        if leading.along != 0 {
+            writer.append(vertical ? #" y=""# : #" x=""#)
+            writer.append(leading.along)
+            writer.append("\"")
+        }
+        writer.append(#" width=""#)
+        writer.append(vertical ? thickness(window) : leading.length)
+        writer.append(#"" height="24" fill=""#)
+        writer.append(colour: palette.background)
+        writer.append(#""/><text x=""#)
+        writer.append(vertical ? 4 : leading.along + 4)
+        writer.append(#"" y=""#)
+        writer.append(vertical ? leading.along + 17 : 17)
+        writer.append(#"" font-size="13" font-weight="bold" fill=""#)
+        writer.append(colour: palette.ink)
+        writer.append("\">")
+        writer.append(escaped: leading.words)
+        writer.append("</text>\n")
     }
 
     private func line(along: Double, from: Double, to: Double, into writer: inout SVGWriter) {

@@ -18,6 +18,9 @@ package final class DateWords: Sendable {
 
     /// A tick's field at each unit, and the contexts above them.
     let day, month, year, dayContext, monthContext: DatePattern
+    /// The shorter forms a crowded row takes: the day's number (`16`, `16日`), a day's and a month's context
+    /// with the month abbreviated (`16 Sep 2026`, `Sep 2026`).
+    let dayNumber, shortDayContext, shortMonthContext: DatePattern
     /// The clock on each cycle: hours and minutes, with seconds, and the hour alone (`2 PM`; a 24-hour clock writes
     /// `14:00` there).
     let clock24, seconds24, clock12, seconds12, hour12: DatePattern
@@ -57,6 +60,7 @@ package final class DateWords: Sendable {
         }
         (day, month, year) = (pattern("EEEd"), pattern("MMM"), pattern("y"))
         (dayContext, monthContext) = (pattern("yMMMMEEEEd"), pattern("yMMMM"))
+        (dayNumber, shortDayContext, shortMonthContext) = (pattern("d"), pattern("yMMMd"), pattern("yMMM"))
         let (minutes24, minutes12, hour) = (pattern("Hm"), pattern("hm"), pattern("h"))
         (clock24, seconds24) = (minutes24, pattern("Hms"))
         (clock12, seconds12, hour12) = (minutes12, pattern("hms"), hour)

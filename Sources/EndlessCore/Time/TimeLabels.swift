@@ -20,9 +20,10 @@ package struct TimeLabels: Sendable, Hashable {
     /// A tick's own field on a timeline of `unit` (`01:00`), written in place: at most 15 bytes. Near a change of
     /// the clock the renderer writes its offset under it (`offsetText`), so that an hour that happens twice reads
     /// `01:00 +01:00`, then `01:00 +00:00`.
-    package func writeMinor(_ tick: TimeTick, unit: CalendarUnit, into text: inout TextBuilder) {
+    /// `short` is a crowded row's form: a day's number alone (`16`).
+    package func writeMinor(_ tick: TimeTick, unit: CalendarUnit, short: Bool = false, into text: inout TextBuilder) {
         // The language handed on where it is stored, not bound to a name (a copy, retained for each label).
-        if language != nil { return writeMinor(tick, unit: unit, in: language!, into: &text) }
+        if language != nil { return writeMinor(tick, unit: unit, short: short, in: language!, into: &text) }
         let local = tick.local
         if case .clock(let seconds) = unit {  // the date only where it is written
             return clock(local, seconds: seconds < 60, minutes: seconds < 3600, into: &text)
@@ -30,6 +31,7 @@ package struct TimeLabels: Sendable, Hashable {
         let date = local.date
         switch unit {
         case .clock: break
+        case .days where short: text.append(date.day)
         case .days:
             text.append(Self.weekdays[Int(date.weekday)], prefix: 3)
             text.append(byte: UInt8(ascii: " "))
@@ -43,8 +45,8 @@ package struct TimeLabels: Sendable, Hashable {
     }
 
     /// The context a tick of `unit` opens: the day, the month, the year, the decade, the century or the millennium.
-    package func context(_ tick: TimeTick, unit: CalendarUnit) -> String {
-        String(capacity: Self.longestContext) { writeContext(tick, unit: unit, into: &$0) }
+    package func context(_ tick: TimeTick, unit: CalendarUnit, short: Bool = false) -> String {
+        String(capacity: Self.longestContext) { writeContext(tick, unit: unit, short: short, into: &$0) }
     }
 
     /// Bytes the longest context may take: `Wednesday 30 September 10000` is 29; a language's more
@@ -52,28 +54,30 @@ package struct TimeLabels: Sendable, Hashable {
     package static let longestContext = 160
 
     /// `context(_:unit:)`, written in place: at most `longestContext` bytes.
-    package func writeContext(_ tick: TimeTick, unit: CalendarUnit, into text: inout TextBuilder) {
-        if let language { return writeContext(tick, unit: unit, in: language, into: &text) }
+    /// `short` is a crowded row's form: the weekday left out and the month abbreviated (`29 Mar 2026`, `Mar 2026`).
+    package func writeContext(_ tick: TimeTick, unit: CalendarUnit, short: Bool = false, into text: inout TextBuilder) {
+        if let language { return writeContext(tick, unit: unit, short: short, in: language, into: &text) }
         let date = tick.local.date
         switch unit {
         case .clock, .days:
-            text.append(Self.weekdays[Int(date.weekday)])
-            text.append(byte: UInt8(ascii: " "))
+            if !short {
+                text.append(Self.weekdays[Int(date.weekday)])
+                text.append(byte: UInt8(ascii: " "))
+            }
             text.append(date.day)
             text.append(byte: UInt8(ascii: " "))
             fallthrough
         case .weeks, .months:
-            text.append(Self.months[Int(date.month - 1)])
+            text.append(Self.months[Int(date.month - 1)], prefix: short ? 3 : 12)
             text.append(byte: UInt8(ascii: " "))
             text.append(date.year)
         case .years(let count) where count <= 1: text.append(date.year)
-        case .years(10):
-            text.append(date.year)
-            text.append(byte: UInt8(ascii: "s"))
-        case .years(let count):
-            text.append(date.year)
+        case .years(let count):  // the decade, century or millennium that holds the tick, not one from its year
+            let first = floorQuotient(date.year, count) * count
+            text.append(first)
+            guard count != 10 else { return text.append(byte: UInt8(ascii: "s")) }
             text.append("–")
-            text.append(date.year + count - 1)
+            text.append(first + count - 1)
         }
     }
 

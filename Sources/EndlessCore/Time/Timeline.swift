@@ -12,6 +12,9 @@ public struct Timeline: Sendable, Hashable {
     public let minimum: Instant?
     public let maximum: Instant?
     package let labels: TimeLabels
+    /// Which ticks carry words, and in which form, along a horizontal timeline and down a vertical one.
+    package let labelling: TickLabelling
+    package let verticalLabelling: TickLabelling
     public var hours: HourCycle { labels.hours }
     public var weekStart: WeekStart { labels.weekStart }
     /// The language its words are in; `nil` for English, as it always was.
@@ -36,6 +39,9 @@ public struct Timeline: Sendable, Hashable {
         (self.zone, self.scale, self.spacing, self.step) = (zone, scale, spacing, step ?? scale)
         (self.minimum, self.maximum) = (minimum, maximum)
         labels = TimeLabels(hours: hours, weekStart: weekStart, language: language)
+        let widths = LabelWidths.of(labels, scale: scale)
+        labelling = TickLabelling(scale: scale, spacing: spacing, vertical: false, widths: widths)
+        verticalLabelling = TickLabelling(scale: scale, spacing: spacing, vertical: true, widths: widths)
     }
 
     /// Points per second: at most 1000 (a second 1000 points wide), so that every instant's offset is within
@@ -137,36 +143,63 @@ public struct Timeline: Sendable, Hashable {
     /// The ticks of block `block` (`[block·blockSeconds, (block+1)·blockSeconds)`, within time's ends), each handed
     /// to `body` with its place in points from the block's start: the minor ticks, then the context labels that open
     /// there. `clock` is the zone's clock read once for a window of blocks; without it the block reads its own.
-    package func forEachTick(ofBlock block: Int64, clock: ZoneClock? = nil, _ body: (PlacedTick) -> Void) {
+    /// `vertical` chooses the labelling down a vertical timeline; `repeats` whether a block says the context it
+    /// opens in (a page's tile does; a window, which says it once at its leading edge, does not).
+    package func forEachTick(
+        ofBlock block: Int64, clock: ZoneClock? = nil, vertical: Bool = false, repeats: Bool = true,
+        _ body: (PlacedTick) -> Void
+    ) {
         let start = start(ofBlock: block)
         let from = max(start, Instant.first.secondsSinceEpoch)
         let to = min(start + blockSeconds, Instant.last.secondsSinceEpoch + 1)
         guard from < to else { return }
-        let (unit, room, weekStart) = (scale.unit, contextReach, labels.weekStart)
+        let (unit, weekStart) = (scale.unit, labels.weekStart)
+        let labelling = vertical ? verticalLabelling : labelling
         let clock = clock ?? self.clock(ofBlock: block)
         func placed(_ tick: TimeTick, _ unit: CalendarUnit, isContext: Bool) -> PlacedTick {
-            PlacedTick(
+            var placed = PlacedTick(
                 position: Double(tick.instant - start) * pointsPerSecond, tick: tick, unit: unit, isContext: isContext)
+            let stride = isContext ? labelling.contextStride : labelling.minorStride
+            placed.isShort = isContext ? labelling.contextShort : labelling.minorShort
+            placed.isLabelled = stride == 1 || labelNumber(of: tick, unit: unit) % stride == 0
+            return placed
         }
-        clock.forEachTick(of: unit, from: from, to: to, weekStart: weekStart, calendar: calendar) {
-            body(placed($0, unit, isContext: false))
+        clock.forEachTick(of: unit, from: from, to: to, weekStart: weekStart, calendar: calendar) { tick in
+            var minor = placed(tick, unit, isContext: false)
+            // Where the clock changed within a stride before, a labelled tick may stand nearer than a stride (the
+            // clocks went forward) or read as one did (they went back): it is worded only if none is.
+            let stride = labelling.minorStride
+            if minor.isLabelled, stride > 1, case .clock(let seconds) = unit,
+                clock.offset(at: tick.instant - stride * seconds) != tick.offset
+            {
+                minor.isLabelled = !(1..<stride).contains { back in
+                    let before = tick.instant - back * seconds
+                    let reading = before + clock.offset(at: before)
+                    return modulo(reading, seconds) == 0 && modulo(floorQuotient(reading, seconds), stride) == 0
+                }
+            }
+            body(minor)
         }
         guard let context = scale.context else { return }
-        // Each block says the context it opens in too, unless one starts near (within `contextRoom` either side of
-        // its start): so that a view, whose context may have started far before it, always holds one (a block is at
-        // most 10 × 1000 points).
-        var startsNear = false
-        clock.forEachTick(
-            of: context, from: from - room, to: min(to, from + room), weekStart: weekStart, calendar: calendar
-        ) { tick in
-            startsNear =
-                startsNear || tick.instant < from || placed(tick, context, isContext: true).position < Self.contextRoom
-        }
-        if !startsNear {
-            var opening = placed(
-                TimeTick(instant: from, offset: clock.offset(at: from), showsOffset: false), context, isContext: true)
-            opening.isRepeat = true
-            body(opening)
+        // A tile says the context it opens in too, unless the words of one labelled start too near (`contextRoom`
+        // either side of its start), and only every so many blocks (by number, as every tile counts): so that a
+        // view, whose context may have started far before it, holds one, and no two words touch.
+        let room = Int64((labelling.contextRoom / pointsPerSecond).rounded(.up))
+        let every = max(1, Int64((labelling.contextRoom / blockStrip.length).rounded(.up)))
+        if repeats && block % every == 0 {
+            var startsNear = false
+            clock.forEachTick(
+                of: context, from: from - room, to: min(to, from + room), weekStart: weekStart, calendar: calendar
+            ) { tick in
+                startsNear = startsNear || placed(tick, context, isContext: true).isLabelled
+            }
+            if !startsNear {
+                var opening = placed(
+                    TimeTick(instant: from, offset: clock.offset(at: from), showsOffset: false), context,
+                    isContext: true)
+                (opening.isRepeat, opening.isLabelled) = (true, true)
+                body(opening)
+            }
         }
         clock.forEachTick(of: context, from: from, to: to, weekStart: weekStart, calendar: calendar) {
             body(placed($0, context, isContext: true))
@@ -194,18 +227,17 @@ public struct Timeline: Sendable, Hashable {
     /// `TimeLabels.longestContext` bytes.
     package func writeWords(of placed: PlacedTick, into text: inout TextBuilder) {
         if placed.isContext {
-            labels.writeContext(placed.tick, unit: placed.unit, into: &text)
+            labels.writeContext(placed.tick, unit: placed.unit, short: placed.isShort, into: &text)
         } else {
-            labels.writeMinor(placed.tick, unit: placed.unit, into: &text)
+            labels.writeMinor(placed.tick, unit: placed.unit, short: placed.isShort, into: &text)
         }
     }
 
-    /// Points a context's words take, about: a block's opening context is left out when one starts within them,
-    /// or within them before it.
-    static let contextRoom: Double = 240
-
-    /// `contextRoom` in seconds: how far before a block its ticks look for a context's start.
-    package var contextReach: Int64 { Int64((Self.contextRoom / pointsPerSecond).rounded(.up)) }
+    /// How far before a block its ticks look for a context's start, in seconds: the room of a context's words
+    /// (`TickLabelling.contextRoom`) in either orientation.
+    package var contextReach: Int64 {
+        Int64((max(labelling.contextRoom, verticalLabelling.contextRoom) / pointsPerSecond).rounded(.up))
+    }
 
     /// The blocks within time's ends at this scale: a block index a URL gives must lie within them, so that
     /// `block × blockSeconds` stays in range.
@@ -217,11 +249,11 @@ public struct Timeline: Sendable, Hashable {
 
     /// The context (the day, the month…) at `instant`, written in place (at most `TimeLabels.longestContext`
     /// bytes): what a window writes at its leading edge. Nothing at a scale without one.
-    package func writeContext(at instant: Instant, into text: inout TextBuilder) {
+    package func writeContext(at instant: Instant, short: Bool = false, into text: inout TextBuilder) {
         guard let context = scale.context else { return }
         let tick = TimeTick(
             instant: instant.secondsSinceEpoch, offset: zone.offset(at: instant.secondsSinceEpoch), showsOffset: false)
-        labels.writeContext(tick, unit: context, into: &text)
+        labels.writeContext(tick, unit: context, short: short, into: &text)
     }
 }
 
@@ -236,6 +268,9 @@ package struct PlacedTick: Sendable, Hashable {
     package let isContext: Bool
     /// A context said again at a block's start: its words, without the line that marks where it starts.
     package var isRepeat = false
+    /// Whether it carries words (a crowded row words every so many ticks), and their short form.
+    package var isLabelled = true
+    package var isShort = false
     /// The offset goes under a minor tick near a change of the clock.
     package var showsOffset: Bool { !isContext && tick.showsOffset }
 }

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import EndlessCore
+
+/// Text with a measured size, and rows whose words never touch: the fonts' advances, a crowded row's short form and
+/// stride chosen by a tick's number, and the leading label naming the period that holds the edge.
+@Suite struct LabelLayoutTests {
+    @Test func advancesAreDejaVuSansOwn() {
+        // hmtx of DejaVu Sans 2.37 (2048 units an em): `A`, `0`, an en dash, Arabic-Indic `١`.
+        #expect(FontAdvances.regular.advance("A") == 1401.0 / 2048)
+        #expect(FontAdvances.bold.advance("A") == 1585.0 / 2048)
+        #expect(FontAdvances.regular.advance("0") == 1303.0 / 2048)
+        #expect(FontAdvances.regular.advance("\u{2013}") == 1024.0 / 2048)
+        #expect(FontAdvances.regular.advance("\u{6F1}") == 1100.0 / 2048)
+        // What the fonts lack: a CJK ideograph a full em, a directional isolate nothing, Devanagari 0.75 em.
+        #expect(FontAdvances.regular.advance("年") == 1 && FontAdvances.regular.advance("\u{2068}") == 0)
+        #expect(FontAdvances.regular.advance("\u{915}") == 0.75)
+        #expect(abs(TextWidth.of("Sat 14", size: 13) - 13 * (1300 + 1255 + 803 + 651 + 2 * 1303) / 2048) < 1e-9)
+    }
+
+    @Test func theEdgesDecadeCenturyAndMillenniumAreTheOnesThatHoldIt() throws {
+        let moonLanding = try Instant(rfc3339: "1962-07-20T00:00:00Z").secondsSinceEpoch
+        let tick = TimeTick(instant: moonLanding, offset: 0, showsOffset: false)
+        let english = TimeLabels()
+        #expect(english.context(tick, unit: .years(10)) == "1960s")
+        #expect(english.context(tick, unit: .years(100)) == "1900–1999")
+        #expect(english.context(tick, unit: .years(1000)) == "1000–1999")
+        let german = TimeLabels(language: try Language.named("de-DE"))
+        #expect(german.context(tick, unit: .years(10)) == "1960–1969")
+        #expect(german.context(tick, unit: .years(100)) == "1900–1999")
+    }
+
+    @Test func aCrowdedRowTakesItsShortFormThenEverySoManyTicks() throws {
+        let roomy = try Timeline(scale: .day, spacing: 80).labelling
+        #expect(roomy.minorStride == 1 && !roomy.minorShort)
+        let tight = try Timeline(scale: .day, spacing: 40).labelling
+        #expect(tight.minorStride == 1 && tight.minorShort)  // `Sat 14` is 42 points: `14` fits
+        let crowded = try Timeline(scale: .day, spacing: 2).labelling
+        #expect(crowded.minorStride > 1 && crowded.minorShort && crowded.contextStride >= 1)
+        // The words a crowded row keeps are those whose number is a multiple of its stride, in every block alike.
+        let timeline = try Timeline(scale: .hour, spacing: 13)
+        var worded: [Int64] = []
+        for block in -3...3 as ClosedRange<Int64> {
+            timeline.forEachTick(ofBlock: block) { placed in
+                if !placed.isContext && placed.isLabelled { worded.append(placed.tick.instant) }
+            }
+        }
+        let stride = timeline.labelling.minorStride
+        #expect(stride > 1 && !worded.isEmpty)
+        #expect(worded.allSatisfy { ($0 / 3600) % stride == 0 })
+        #expect(zip(worded, worded.dropFirst()).allSatisfy { $1 - $0 == stride * 3600 })
+    }
+
+    @Test func aClockThatGoesForwardOrBackKeepsWordsAStrideApart() throws {
+        for at in ["2026-03-29T01:00:00Z", "2026-10-25T01:00:00Z"] {
+            let timeline = try Timeline(zone: try ZoneRules.named("Europe/Berlin"), scale: .fifteenMinutes, spacing: 13)
+            let stride = timeline.labelling.minorStride
+            let middle = timeline.blockStrip.tile(containing: timeline.offset(of: try Instant(rfc3339: at)))
+            var worded: [Int64] = []
+            for block in middle - 2...middle + 2 {
+                timeline.forEachTick(ofBlock: block) { placed in
+                    if !placed.isContext && placed.isLabelled { worded.append(placed.tick.instant) }
+                }
+            }
+            #expect(zip(worded, worded.dropFirst()).allSatisfy { $1 - $0 >= stride * 900 }, "\(at)")
+        }
+    }
+
+    @Test func aCalendarsMonthsAndYearsAreNumberedOneAfterAnother() throws {
+        let chinese = try #require(CalendarSystem.named("chinese"))
+        // 2023 has a leap second month; each month's number is one more than the last's, across Gregorian years.
+        let months = (2022...2025).flatMap { chinese.months(beginningIn: $0) }
+        #expect(zip(months, months.dropFirst()).allSatisfy { $1.index == $0.index + 1 })
+        let years = months.filter(\.opensYear).map(\.yearIndex)
+        #expect(zip(years, years.dropFirst()).allSatisfy { $1 == $0 + 1 })
+        let leap = months.contains { $0.sharesOrdinal }
+        #expect(leap)
+    }
+
+    @Test func aRulersLabelsKeepApartAtEverySpacingAndAcrossAWrap() throws {
+        let dense = try Ruler(RulerConfiguration(tickSpacing: 2))
+        let stride = dense.labelStride(size: 13, vertical: false)
+        #expect(stride > 1 && Double(stride) * dense.blockLength >= TextWidth.of("999", size: 13))
+        let roomy = try Ruler(RulerConfiguration())
+        #expect(roomy.labelStride(size: 13, vertical: false) == 1)
+        // A turn of 991 blocks: its last labelled block is at least a stride before block 0 of the next turn.
+        let cycle = try #require(dense.cycleBlocks)
+        let labelled = (0..<2 * cycle).filter { dense.isLabelled(block: $0, stride: stride) }
+        #expect(zip(labelled, labelled.dropFirst()).allSatisfy { $1 - $0 >= stride })
+    }
+}

@@ -1,0 +1,139 @@
+"""The texts of an SVG document as a reader's browser lays them out: each with its box, measured with the advances
+of the fonts the document names (DejaVu Sans and its bold), read here from the TTF files with fontTools, not from
+the server's table."""
+import re
+import unicodedata
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from functools import lru_cache
+
+from fontTools.ttLib import TTFont
+
+FONTS = "/usr/share/fonts/truetype/dejavu"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@lru_cache(maxsize=None)
+def _font(bold):
+    font = TTFont(f"{FONTS}/DejaVuSans{'-Bold' if bold else ''}.ttf")
+    return font.getBestCmap(), font["hmtx"], font["head"].unitsPerEm
+
+
+def _fallback(char):
+    # What a reader's other fonts draw: the rule docs/architecture.md states (full em for wide, none for marks).
+    if unicodedata.category(char) in ("Mn", "Me", "Cf", "Cc"):
+        return 0.0
+    if unicodedata.east_asian_width(char) in ("W", "F"):
+        return 1.0
+    return 0.75
+
+
+def width(text, size, bold=False):
+    cmap, hmtx, units = _font(bold)
+    total = 0.0
+    for char in text:
+        glyph = cmap.get(ord(char))
+        total += hmtx[glyph][0] / units if glyph else _fallback(char)
+    return total * size
+
+
+@dataclass
+class Text:
+    words: str
+    left: float
+    right: float
+    top: float
+    bottom: float
+    size: float
+
+    def overlaps(self, other, gap=0.5):
+        return (
+            self.left < other.right + gap
+            and other.left < self.right + gap
+            and self.top < other.bottom
+            and other.top < self.bottom
+        )
+
+
+def _number(value, default=0.0):
+    if value is None:
+        return default
+    return float(re.match(r"-?[0-9.]+(e-?[0-9]+)?", value.strip()).group(0))
+
+
+def _translate(transform):
+    if not transform:
+        return 0.0, 0.0
+    match = re.search(r"translate\(\s*(-?[0-9.e]+)(?:[ ,]+(-?[0-9.e]+))?\s*\)", transform)
+    return (float(match.group(1)), float(match.group(2) or 0)) if match else (0.0, 0.0)
+
+
+def texts(document, size=13.0, anchor="start"):
+    """Every line of text in `document` (a `<text>`'s own words, and each `<tspan>` with an x as a line of its
+    own), with its box in the document's coordinates."""
+    root = ET.fromstring(document)
+    found = []
+
+    def walk(node, dx, dy, inherited):
+        style = dict(inherited)
+        for name in ("font-size", "font-weight", "text-anchor"):
+            if node.get(name) is not None:
+                style[name] = node.get(name)
+        tx, ty = _translate(node.get("transform"))
+        if node.tag == SVG + "svg" and node is not root:
+            tx, ty = _number(node.get("x")), _number(node.get("y"))
+        dx, dy = dx + tx, dy + ty
+        if node.tag == SVG + "text":
+            x, y = _number(node.get("x")), _number(node.get("y"))
+            line(node.text or "", x + dx, y + dy, style)
+            for span in node:
+                span_style = dict(style)
+                for name in ("font-size", "font-weight", "text-anchor"):
+                    if span.get(name) is not None:
+                        span_style[name] = span.get(name)
+                sx = _number(span.get("x"), None) if span.get("x") else None
+                sy = y + _number(span.get("dy")) if span.get("dy") else _number(span.get("y"), y)
+                line(span.text or "", (sx if sx is not None else x) + dx, sy + dy, span_style)
+            return
+        for child in node:
+            walk(child, dx, dy, style)
+
+    def line(words, x, y, style):
+        words = words.strip()
+        if not words:
+            return
+        size_ = _number(style.get("font-size"), size)
+        bold = style.get("font-weight") == "bold"
+        advance = width(words, size_, bold)
+        anchor_ = style.get("text-anchor", anchor)
+        left = x - advance / 2 if anchor_ == "middle" else x - advance if anchor_ == "end" else x
+        found.append(Text(words, left, left + advance, y - 0.76 * size_, y + 0.24 * size_, size_))
+
+    walk(root, 0.0, 0.0, {"font-size": str(size), "text-anchor": anchor})
+    return found
+
+
+def visible(document, found):
+    """`found` cut to the document's own size: what a reader sees of each text (a window's edge cuts words)."""
+    root = ET.fromstring(document)
+    right, bottom = _number(root.get("width")), _number(root.get("height"))
+    cut = []
+    for text in found:
+        box = Text(text.words, max(0.0, text.left), min(right, text.right), max(0.0, text.top),
+                   min(bottom, text.bottom), text.size)
+        if box.left < box.right and box.top < box.bottom:
+            cut.append(box)
+    return cut
+
+
+def overlapping(found):
+    """Each pair of texts whose boxes meet."""
+    pairs = []
+    ordered = sorted(found, key=lambda t: t.left)
+    for index, text in enumerate(ordered):
+        for other in ordered[index + 1 :]:
+            if other.left > text.right + 1:
+                break
+            if text.overlaps(other):
+                pairs.append((text, other))
+    return pairs

@@ -1,0 +1,79 @@
+"""Every view laid out by the real `endless render`, judged from its SVG with the fonts' own advances (svgtext.py
+reads them from the TTF files): no two texts meet, and a timeline's leading label names the period that holds its
+edge. ENDLESS_BIN names the binary (scripts/test sets it)."""
+import itertools
+import os
+import subprocess
+from datetime import datetime, timezone
+
+import pytest
+
+import svgtext
+
+BIN = os.environ.get("ENDLESS_BIN", ".build/debug/endless")
+RUNGS = ["1s", "5s", "15s", "30s", "1min", "5min", "15min", "30min", "1h", "3h", "6h", "12h", "1d", "1w", "1mo",
+         "3mo", "1y", "10y", "100y", "1000y"]
+SPACINGS = ["2", "13", "40", "80", "200"]
+LOCALES = ["en", "de-DE", "ar-EG", "ja-JP", "fa-IR", "hi-IN", "zh-u-ca-chinese"]
+# A spring-forward day in Berlin, a fall-back one in New York, and the Moon landing in UTC.
+PLACES = [("2026-03-29T01:30:00Z", "Europe/Berlin"), ("2026-11-01T06:00:00Z", "America/New_York"),
+          ("1969-07-20T00:00:00Z", "UTC")]
+
+
+def render(view, *arguments):
+    answer = subprocess.run([BIN, "render", view, *arguments], capture_output=True, timeout=60)
+    assert answer.returncode == 0, answer.stderr.decode()
+    return answer.stdout
+
+
+def meeting(document):
+    """The pairs of texts that meet where a reader sees them (within the document)."""
+    seen = svgtext.visible(document, svgtext.texts(document))
+    return [(a.words, round(a.left, 1), b.words, round(b.left, 1)) for a, b in svgtext.overlapping(seen)]
+
+
+@pytest.mark.parametrize("rung", RUNGS)
+def test_no_two_words_of_a_timeline_meet(rung):
+    found = []
+    for (at, zone), spacing, locale in itertools.product(PLACES, SPACINGS, LOCALES):
+        document = render("timeline", "--scale", rung, "--spacing", spacing, "--locale", locale, "--at", at,
+                          "--tz", zone, "--width", "1600")
+        found += [(at, zone, spacing, locale, pair) for pair in meeting(document)]
+    assert found == []
+
+
+# Upright (vertical) timelines are left out: their readout is drawn across the fields' column (issue 61's note).
+@pytest.mark.parametrize("shape", [["--dir", "rtl"], ["--hours", "12"]])
+def test_no_two_words_meet_mirrored_upright_or_on_a_twelve_hour_clock(shape):
+    found = []
+    for rung, spacing, locale in itertools.product(["1s", "15min", "1h", "12h", "1d", "1w", "1mo", "3mo", "1y",
+                                                    "10y", "100y"], SPACINGS, ["en", "ar-EG", "ja-JP", "fa-IR"]):
+        document = render("timeline", "--scale", rung, "--spacing", spacing, "--locale", locale, "--at",
+                          "2026-10-25T00:30:00Z", "--tz", "Europe/Berlin", *shape)
+        found += [(rung, spacing, locale, pair) for pair in meeting(document)]
+    assert found == []
+
+
+@pytest.mark.parametrize("rung,edge", [("1y", "1960s"), ("10y", "1800–1899"), ("100y", "1000–1999"),
+                                       ("1mo", "1968")])
+def test_the_leading_label_names_the_period_that_holds_the_edge(rung, edge):
+    # 1200 points wide at 80 a tick: the left edge is 7.5 ticks before the Moon landing (1mo: December 1968).
+    document = render("timeline", "--at", "1969-07-20T00:00:00Z", "--scale", rung, "--width", "1200")
+    labels = [text for text in svgtext.texts(document) if text.size == 13 and text.top < 10]
+    leading = min(labels, key=lambda text: text.left)  # pushed back by the next period's words, as a sticky header
+    assert leading.words == edge
+
+
+def test_a_ruler_at_every_spacing_and_magnitude_keeps_its_labels_apart():
+    found = []
+    for spacing, value, form in itertools.product(["2", "5", "13", "40"], ["0", "72.4", "999999999999"],
+                                                  [[], ["--format", "feet-inches"], ["--locale", "ar-EG"],
+                                                   ["--min", "-1000000000000", "--max", "1000000000000"]]):
+        arguments = ["--spacing", spacing, "--value", value, "--width", "1600", *form]
+        if value == "999999999999" and not form[:1] == ["--min"]:
+            arguments += ["--max", "1000000000000"]
+        answer = subprocess.run([BIN, "render", "ruler", *arguments], capture_output=True, timeout=60)
+        if answer.returncode != 0:  # a value past this ruler's ends is refused, as it should be
+            continue
+        found += [(spacing, value, form, pair) for pair in meeting(answer.stdout)]
+    assert found == []
