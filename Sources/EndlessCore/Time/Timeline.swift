@@ -246,15 +246,6 @@ public struct Timeline: Sendable, Hashable {
             Instant.first.secondsSinceEpoch, blockSeconds)...floorQuotient(
                 Instant.last.secondsSinceEpoch, blockSeconds)
     }
-
-    /// The context (the day, the month…) at `instant`, written in place (at most `TimeLabels.longestContext`
-    /// bytes): what a window writes at its leading edge. Nothing at a scale without one.
-    package func writeContext(at instant: Instant, short: Bool = false, into text: inout TextBuilder) {
-        guard let context = scale.context else { return }
-        let tick = TimeTick(
-            instant: instant.secondsSinceEpoch, offset: zone.offset(at: instant.secondsSinceEpoch), showsOffset: false)
-        labels.writeContext(tick, unit: context, short: short, into: &text)
-    }
 }
 
 /// A tick placed in its block: a minor tick with its field, or a context's start with its words
