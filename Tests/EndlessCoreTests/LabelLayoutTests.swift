@@ -67,15 +67,41 @@ import Testing
         }
     }
 
-    @Test func aCalendarsMonthsAndYearsAreNumberedOneAfterAnother() throws {
+    @Test func aCalendarsYearsAreNumberedOneAfterAnother() throws {
         let chinese = try #require(CalendarSystem.named("chinese"))
-        // 2023 has a leap second month; each month's number is one more than the last's, across Gregorian years.
+        // 2023 has a leap second month, which shares its place in its year with the month before.
         let months = (2022...2025).flatMap { chinese.months(beginningIn: $0) }
-        #expect(zip(months, months.dropFirst()).allSatisfy { $1.index == $0.index + 1 })
         let years = months.filter(\.opensYear).map(\.yearIndex)
         #expect(zip(years, years.dropFirst()).allSatisfy { $1 == $0 + 1 })
         let leap = months.contains { $0.sharesOrdinal }
         #expect(leap)
+    }
+
+    @Test func everySecondMonthIsWordedFromItsYearsFirstInEveryCalendar() throws {
+        // Farvardin opens the Persian year; Tishrei the Hebrew, whose years have 12 or 13 months and skip a place;
+        // a Chinese year has a leap month in 2023.
+        for (locale, first) in [
+            ("en", "Jan"), ("fa-IR", "فروردین"), ("he-IL-u-ca-hebrew", "תשרי"),
+            ("zh-CN-u-ca-chinese", "正月"), ("ar-SA-u-ca-islamic-umalqura", "محرم"),
+        ] {
+            let timeline = try Timeline(scale: .month, language: try Language.named(locale))
+            var worded: [(day: Int64, words: String)] = []
+            for day in stride(from: Int64(18_000), to: 21_000, by: 1) {
+                let tick = TimeTick(instant: day * 86_400, offset: 0, showsOffset: false)
+                let starts = timeline.calendar.map { $0.month(containing: day).month.day == day }
+                guard starts ?? (CivilDate(daysSinceEpoch: day).day == 1) else { continue }
+                if timeline.isLabelled(tick, unit: .months(1), stride: 2) {
+                    let words = String(capacity: TimeLabels.longestContext) {
+                        timeline.labels.writeMinor(tick, unit: .months(1), into: &$0)
+                    }
+                    worded.append((day, words))
+                }
+            }
+            // Never two months running; the year's first always; at most 3 months apart.
+            let gaps = zip(worded, worded.dropFirst()).map { $1.day - $0.day }
+            #expect(gaps.allSatisfy { (55...95).contains($0) }, "\(locale): \(gaps)")
+            #expect(worded.contains { $0.words.contains(first) }, "\(locale): \(worded.map(\.words))")
+        }
     }
 
     @Test func aRulersLabelsKeepApartAtEverySpacingAndAcrossAWrap() throws {

@@ -40,6 +40,15 @@ RUNGS = {
 # Locales whose own calendar is not the Gregorian: their months and years begin elsewhere, so only the rungs whose
 # ticks every calendar shares (minutes, hours, days) are asked of them, and `Intl` uses the same calendar.
 OWN_CALENDARS = {"fa-IR": "persian", "th-TH": "buddhist"}
+# A crowded row's short form, by rung and row: what `Intl` writes for the same fields. Words are compared at a
+# spacing where every language's long form fits (ROOMY), and again at the default one, where a row too tight for its
+# long form takes this one (or words only every so many ticks).
+SHORT = {
+    ("1d", "minor"): {"day": "numeric"},
+    ("1h", "context"): {"day": "numeric", "month": "short", "year": "numeric"},
+    ("1d", "context"): {"month": "short", "year": "numeric"},
+}
+ROOMY = 240
 
 # Where the server's ICU (Foundation's: Apple's ICU, with Apple's own CLDR data) and the ICU and CLDR both browsers
 # carry write the same fields differently, by locale and what is compared (a rung's tick, a context, a number):
@@ -156,13 +165,20 @@ def server_cases(server, rng: random.Random) -> list[dict]:
         instant = int(at.timestamp())
         query = urllib.parse.urlencode({"at": at.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
                                         "scale": scale, "tz": zone, "locale": locale, "width": 1200})
-        svg = get(server, "/svg/timeline?" + query)
+        svg, crowded = (get(server, f"/svg/timeline?{query}&spacing={ROOMY}"), get(server, "/svg/timeline?" + query))
         base = {"locale": locale, "zone": zone, "instant": instant, "kind": "date", "scale": scale, "at": query,
                 "calendar": OWN_CALENDARS.get(locale)}
-        cases.append({**base, "what": "minor", "options": minor, "server": label_at(svg, 600, bold=False)})
+        rows = [("minor", minor, 600, False)]
         if context and at == at.replace(**{"day": {"minute": 0, "hour": 0}, "month": {"minute": 0, "hour": 0, "day": 1},
                                            "year": {"minute": 0, "hour": 0, "day": 1, "month": 1}}[context[0]]):
-            cases.append({**base, "what": "context", "options": context[1], "server": label_at(svg, 604, bold=True)})
+            rows.append(("context", context[1], 604, True))
+        for what, options, x, bold in rows:
+            long = label_at(svg, x, bold)
+            cases.append({**base, "what": what, "options": options, "server": long})
+            # Where the default spacing crowds the row, its words there are its short form's, or none.
+            drawn = label_at(crowded, x, bold)
+            if drawn is not None and drawn != long:
+                cases.append({**base, "what": "short", "options": SHORT.get((scale, what), options), "server": drawn})
     for _ in range(CASES // 4):  # numbers: a ruler's readout
         locale = rng.choice(LOCALES)
         decimals = rng.choice([0, 1, 2, 3])

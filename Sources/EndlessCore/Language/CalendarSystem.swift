@@ -19,9 +19,8 @@ package final class CalendarSystem: Sendable {
         package let ordinal: Int64
         package let year: Int64
         package let opensYear: Bool
-        /// Months and years since those that hold 1970-01-01, in this calendar: consecutive, so that a label every
-        /// so many months or years is chosen by its number alone and every tile chooses alike.
-        package var index: Int64 = 0
+        /// Years since the one that holds 1970-01-01, in this calendar: consecutive, so that a label every so many
+        /// years is chosen by its number alone and every tile chooses alike.
         package var yearIndex: Int64 = 0
         /// A leap month that shares its place in its year with the month before (a Chinese one): not a quarter's.
         package var sharesOrdinal = false
@@ -80,12 +79,8 @@ package final class CalendarSystem: Sendable {
         // one's. Its place in its year is ICU's (a Hebrew year without Adar I skips its place; a Chinese leap month
         // shares its predecessor's).
         var previous = calendar.dateComponents([.era, .year], from: date.addingTimeInterval(-86_400))
-        // The first month's numbers from ICU's arithmetic, then one more a month (and a year where one opens).
-        let (monthZero, yearZero) = (
-            calendar.dateInterval(of: .month, for: Self.date(0))?.start ?? Self.date(0),
-            calendar.dateInterval(of: .year, for: Self.date(0))?.start ?? Self.date(0)
-        )
-        var index = Int64(calendar.dateComponents([.month], from: monthZero, to: date).month ?? 0)
+        // The first month's year number from ICU's arithmetic, then one more where a year opens.
+        let yearZero = calendar.dateInterval(of: .year, for: Self.date(0))?.start ?? Self.date(0)
         let yearStart = calendar.dateInterval(of: .year, for: date)?.start ?? date
         var yearIndex = Int64(calendar.dateComponents([.year], from: yearZero, to: yearStart).year ?? 0)
         var counted = false
@@ -99,12 +94,12 @@ package final class CalendarSystem: Sendable {
             if day >= first {
                 let ordinal = Int64(calendar.ordinality(of: .month, in: .year, for: date) ?? 1) - 1
                 var month = MonthStart(day: day, ordinal: ordinal, year: Int64(fields.year ?? 0), opensYear: opensYear)
-                (month.index, month.yearIndex) = (index, yearIndex)
+                month.yearIndex = yearIndex
                 month.sharesOrdinal = ordinal == lastOrdinal
                 months.append(month)
             }
             lastOrdinal = Int64(calendar.ordinality(of: .month, in: .year, for: date) ?? 1) - 1
-            (index, counted) = (index + 1, true)
+            counted = true
             previous = fields
             // Never nil nor earlier for a calendar ICU has; a loop that cannot stall.
             guard let next = calendar.date(byAdding: .month, value: 1, to: date), next > date else { break }

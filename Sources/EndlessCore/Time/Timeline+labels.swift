@@ -3,7 +3,7 @@ import Synchronization
 /// Which of a timeline's ticks carry words, and in which form, so that no two words of a row touch: each row takes
 /// its long form where its widest label fits between neighbours, then its short form (`Mon 16` → `16`, `Sunday 29
 /// March 2026` → `29 Mar 2026`), then labels every 2nd, 5th… tick, chosen by the tick's number counted from 1970
-/// (`Timeline.labelNumber`), so that every tile chooses alike and the labels stand still while the view scrolls.
+/// (`Timeline.isLabelled`), so that every tile chooses alike and the labels stand still while the view scrolls.
 package struct TickLabelling: Sendable, Hashable {
     /// Every how many minor ticks one has its field, and whether in the short form.
     package var minorStride: Int64 = 1
@@ -166,24 +166,45 @@ extension CalendarUnit {
 }
 
 extension Timeline {
-    /// A tick's number counted from the one that holds 1970-01-01, in its unit: consecutive ticks have consecutive
-    /// numbers (a clock's reading that happens twice has one number twice), so that a row labels the ticks whose
-    /// number is a multiple of its stride, and every tile picks the same.
-    package func labelNumber(of tick: TimeTick, unit: CalendarUnit) -> Int64 {
+    /// Whether a row that words every `stride`th tick of `unit` words `tick`: chosen by the tick alone, so that every
+    /// tile chooses alike and the labels stand still while the view scrolls.
+    package func isLabelled(_ tick: TimeTick, unit: CalendarUnit, stride: Int64) -> Bool {
+        guard stride > 1 else { return true }
         let local = tick.local
         let day = floorQuotient(local.seconds, 86_400)
         switch unit {
-        case .clock(let seconds): return floorQuotient(local.seconds, seconds)
-        case .days: return day + 3  // from a Monday: every 7th day is a Monday
-        case .weeks: return floorQuotient(day + 3, 7)
-        case .months(let count):
-            if let calendar { return floorQuotient(calendar.month(containing: day).month.index, count) }
-            let date = local.date
-            return floorQuotient(date.year * 12 + date.month - 1, count)
+        case .clock(let seconds): return floorQuotient(local.seconds, seconds) % stride == 0
+        case .days: return (day + 3) % stride == 0  // from a Monday: every 7th day is a Monday
+        case .weeks: return floorQuotient(day + 3, 7) % stride == 0
+        case .months(let count): return isLabelled(monthHolding: day, every: count * stride)
         case .years(let count):
-            if let calendar { return floorQuotient(calendar.month(containing: day).month.yearIndex, count) }
-            return floorQuotient(local.date.year, count)
+            let year = calendar.map { $0.month(containing: day).month.yearIndex } ?? local.date.year
+            return floorQuotient(year, count) % stride == 0
         }
+    }
+
+    /// Months are worded by their place in their year (January, March… for every 2nd; a year's first for every
+    /// 12th), so that a year reads from its start in every calendar. A 13th month, or a place repeated (a Chinese
+    /// leap month), is not worded; a month after a skipped place (Adar in a Hebrew year without Adar I) is left out
+    /// when one of the `span - 1` months before it is worded, so that no two stand side by side.
+    private func isLabelled(monthHolding day: Int64, every span: Int64) -> Bool {
+        guard let calendar else {
+            let date = CivilDate(daysSinceEpoch: day)
+            return (date.year * 12 + date.month - 1) % span == 0
+        }
+        func candidate(_ month: CalendarSystem.MonthStart) -> Bool {
+            // A 13th month (Elul in a Hebrew leap year) would stand next to the next year's first.
+            guard !month.sharesOrdinal, month.ordinal < 12 else { return false }
+            return span < 12 ? month.ordinal % span == 0 : month.ordinal == 0 && month.yearIndex % (span / 12) == 0
+        }
+        var month = calendar.month(containing: day).month
+        guard candidate(month) else { return false }
+        // Candidates a year apart or more are never neighbours: at most 11 months are looked back on.
+        for _ in 1..<min(span, 12) {
+            month = calendar.month(containing: month.day - 1).month
+            if candidate(month) { return false }
+        }
+        return true
     }
 }
 
@@ -204,7 +225,7 @@ extension Timeline {
                 calendar: calendar)
         }
         func labelled(_ tick: TimeTick) -> Bool {
-            labelling.contextStride == 1 || labelNumber(of: tick, unit: context) % labelling.contextStride == 0
+            isLabelled(tick, unit: context, stride: labelling.contextStride)
         }
         // A period is at most 1.1 of its mean (a 385-day Hebrew year), and two days of a zone's changes.
         let period = Int64(context.meanSeconds * 1.1) + 2 * 86_400

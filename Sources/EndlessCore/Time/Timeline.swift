@@ -161,7 +161,7 @@ public struct Timeline: Sendable, Hashable {
                 position: Double(tick.instant - start) * pointsPerSecond, tick: tick, unit: unit, isContext: isContext)
             let stride = isContext ? labelling.contextStride : labelling.minorStride
             placed.isShort = isContext ? labelling.contextShort : labelling.minorShort
-            placed.isLabelled = stride == 1 || labelNumber(of: tick, unit: unit) % stride == 0
+            placed.isLabelled = isLabelled(tick, unit: unit, stride: stride)
             return placed
         }
         clock.forEachTick(of: unit, from: from, to: to, weekStart: weekStart, calendar: calendar) { tick in
