@@ -26,7 +26,8 @@ struct TimelineItemsLayer: Sendable {
 
     /// One block's lanes, as its own fragment: `from..<to` its seconds, `length` its points along (time from its
     /// left, or from its right where time runs to the left), the lanes from 0 across. Blocks are drawn once and
-    /// kept (the server's tile cache), so that a window over them copies them.
+    /// kept (the server's tile cache), so that a window over them copies them. Their bars and markers only: each
+    /// title is placed once (`drawTitles`), by the block that holds where it begins.
     func drawBlock(from: Int64, to: Int64, length: Double, mirrored: Bool) -> [UInt8] {
         let perSecond = length / Double(to - from)
         let x = { (seconds: Int64) in
@@ -36,16 +37,17 @@ struct TimelineItemsLayer: Sendable {
         var writer = SVGWriter(capacity: 1024)
         var laneTop = 0.0
         for (index, lane) in items.lanes.enumerated() {
+            let rowsTop = laneTop + Layout.nameBand(of: lane)
             if Layout.showsItems(of: items, lane: index, from: from, to: to, length: length) {
                 for row in 0..<min(lane.rows.count, Layout.rowsShown) {
                     drawRow(
-                        lane: index, row: row, top: across(laneTop + Double(row) * Layout.rowHeight, Layout.rowHeight),
-                        width: length, from: from, to: to, mirrored: mirrored, x: x, into: &writer)
+                        lane: index, row: row, top: across(rowsTop + Double(row) * Layout.rowHeight, Layout.rowHeight),
+                        width: length, from: from, to: to, x: x, into: &writer)
                 }
             } else {
-                let height = Layout.thickness(of: lane) - Layout.laneGap
+                let height = Layout.thickness(of: lane) - Layout.laneGap - Layout.nameBand(of: lane)
                 drawCounts(
-                    lane: index, top: across(laneTop, height), height: height, length: length, from: from, to: to,
+                    lane: index, top: across(rowsTop, height), height: height, length: length, from: from, to: to,
                     mirrored: mirrored, x: x, into: &writer)
             }
             laneTop += Layout.thickness(of: lane)
@@ -58,7 +60,9 @@ struct TimelineItemsLayer: Sendable {
         var laneTop = 0.0
         for lane in items.lanes {
             if !lane.name.isEmpty {
-                drawName(lane.name, top: across(laneTop, 16), width: width, mirrored: mirrored, into: &writer)
+                drawName(
+                    lane.name, top: across(laneTop, ItemLayout.nameHeight), width: width, mirrored: mirrored,
+                    into: &writer)
             }
             laneTop += Layout.thickness(of: lane)
         }
@@ -66,7 +70,7 @@ struct TimelineItemsLayer: Sendable {
 
     /// Where a band `height` thick and `top` points from the lanes' near edge is drawn: there, or on a vertical
     /// timeline from the far edge, which the quarter turn brings next to the axis.
-    private func across(_ top: Double, _ height: Double) -> Double { vertical ? thickness - top - height : top }
+    func across(_ top: Double, _ height: Double) -> Double { vertical ? thickness - top - height : top }
 
     /// Where the lanes stand, ` transform="…"` for their group: `band` points under the axis, or on a vertical
     /// timeline stood up `band` points from the left (x along becomes y down, y across the distance from the far
@@ -83,25 +87,15 @@ struct TimelineItemsLayer: Sendable {
         }
     }
 
-    /// A row's items in view: bars and diamonds, and each title where it fits before the next item.
+    /// A row's items in a block: bars and diamonds, each a link where the item has a URL.
     private func drawRow(
-        lane: Int, row: Int, top: Double, width: Double, from: Int64, to: Int64, mirrored: Bool,
-        x: (Int64) -> Double, into writer: inout SVGWriter
+        lane: Int, row: Int, top: Double, width: Double, from: Int64, to: Int64, x: (Int64) -> Double,
+        into writer: inout SVGWriter
     ) {
-        let range = items.items(inLane: lane, row: row, from: from, to: to)
-        for item in range {
+        for item in items.items(inLane: lane, row: row, from: from, to: to) {
             let (start, end) = (x(items.starts[item]), x(items.ends[item]))
-            // Where the next item of the row begins: a title stops before it.
-            let next = item + 1 < items.lanes[lane].rows[row].upperBound ? x(items.starts[item + 1]) : nil
             let fill = palette.fills[Int(items.kinds[item] & ~ItemSet.pointBit)]
-            // An item with a URL is a link (its shape and its title).
-            let linked = items.withText(item, .url) { url in
-                guard !url.isEmpty else { return false }
-                writer.append(#"<a href=""#)
-                writer.append(xmlText: url, fitting: .infinity)
-                writer.append(#"">"#)
-                return true
-            }
+            let linked = link(item, into: &writer)
             defer { if linked { writer.append("</a>") } }
             if items.isPoint(item) {
                 let middle = top + Layout.barHeight / 2 + 2
@@ -112,12 +106,8 @@ struct TimelineItemsLayer: Sendable {
                 writer.append(" ")
                 writer.append(middle - 6)
                 writer.append(#"l6 6l-6 6l-6-6z"/>"#)
-                let room = (mirrored ? start - (next ?? -1) : (next ?? width + 1) - start) - 16
-                title(
-                    of: item, at: mirrored ? start - 9 : start + 9, baseline: middle + 4, room: room,
-                    mirrored: mirrored, colour: palette.ink, into: &writer)
             } else {
-                // At least 2 points wide, and no further out than just past the window.
+                // At least 2 points wide, and no further out than just past the block.
                 var (left, right) = (min(start, end), max(start, end))
                 (left, right) = (max(left, -2), min(max(right, left + 2), width + 2))
                 writer.append(#"<rect fill=""#)
@@ -131,23 +121,31 @@ struct TimelineItemsLayer: Sendable {
                 writer.append(#"" height=""#)
                 writer.append(Layout.barHeight)
                 writer.append(#"" rx="3"/>"#)
-                // The title at the bar's start, or at the window's edge where the start is out of view.
-                let (visibleLeft, visibleRight) = (max(left, 0), min(right, width))
-                title(
-                    of: item, at: mirrored ? visibleRight - 4 : visibleLeft + 4, baseline: top + 15,
-                    room: visibleRight - visibleLeft - 8, mirrored: mirrored, colour: palette.barText, into: &writer)
             }
         }
     }
 
+    /// `<a href="…">` where item `item` has a URL, and whether it wrote one (to close).
+    func link(_ item: Int, into writer: inout SVGWriter) -> Bool {
+        items.withText(item, .url) { url in
+            guard !url.isEmpty else { return false }
+            writer.append(#"<a href=""#)
+            writer.append(xmlText: url, fitting: .infinity)
+            writer.append(#"">"#)
+            return true
+        }
+    }
+
     /// Item `item`'s title from `at`, cut with `…` to `room` points; none where not even a letter fits.
-    private func title(
+    func title(
         of item: Int, at: Double, baseline: Double, room: Double, mirrored: Bool, colour: String,
         into writer: inout SVGWriter
     ) {
-        guard room >= 14 else { return }
         items.withText(item, .title) { title in
-            guard !title.isEmpty else { return }
+            // Not a lone `…`: at least a letter of it.
+            guard let first = String(decoding: title.prefix(4), as: UTF8.self).unicodeScalars.first,
+                SVGWriter.width(of: first) + SVGWriter.width(of: "…") <= room
+            else { return }
             writer.append(#"<text fill=""#)
             writer.append(colour: colour)
             writer.append(#"" x=""#)
@@ -224,15 +222,13 @@ struct TimelineItemsLayer: Sendable {
     /// About log₂ `x`: exact at powers of two, straight between them; a count's bar height.
     private static func logarithm(_ x: Double) -> Double { Double(x.exponent) + x.significand - 1 }
 
-    /// The lane's name at the window's leading edge, on a backdrop: always in view.
     /// How wide the widest name's backdrop is.
     var namesWidth: Double {
         items.lanes.map { $0.name.isEmpty ? 0 : Self.width(of: $0.name) + 10 }.max() ?? 0
     }
 
-    private static func width(of name: String) -> Double {
-        name.unicodeScalars.reduce(0) { $0 + SVGWriter.width(of: $1) }
-    }
+    /// A lane's name's points, bold at 12 points, with a wider font's margin.
+    private static func width(of name: String) -> Double { TextWidth.of(name, size: 12, bold: true) * 1.15 }
 
     private func drawName(_ name: String, top: Double, width: Double, mirrored: Bool, into writer: inout SVGWriter) {
         let characters = Self.width(of: name)
@@ -244,12 +240,14 @@ struct TimelineItemsLayer: Sendable {
         writer.append(top)
         writer.append(#"" width=""#)
         writer.append(characters + 10)
-        writer.append(#"" height="16"/><text font-weight="bold" fill=""#)
+        writer.append(#"" height=""#)
+        writer.append(ItemLayout.nameHeight)
+        writer.append(#""/><text font-weight="bold" fill=""#)
         writer.append(colour: palette.ink)
         writer.append(#"" x=""#)
         writer.append(mirrored ? width - 4 : 4)
         writer.append(#"" y=""#)
-        writer.append(top + 12)
+        writer.append(top + 13)
         writer.append(mirrored ? #"" text-anchor="end">"# : #"">"#)
         var name = name
         name.withUTF8 { writer.append(xmlText: $0, fitting: .infinity) }  // a control character drawn as U+FFFD
@@ -282,24 +280,15 @@ struct ItemPalette: Sendable, Hashable {
 }
 
 extension SVGWriter {
-    /// About how many points a scalar takes at 12 points: wide East Asian letters and emoji about twice a Latin
-    /// letter, combining marks none.
-    static func width(of scalar: Unicode.Scalar) -> Double {
-        switch scalar.value {
-        case 0x300..<0x370, 0x200B...0x200F, 0xFE00...0xFE0F: 0
-        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
-            12.5
-        case ..<0x80: 7
-        default: 7.5
-        }
-    }
+    /// The points a scalar of an item's text takes at 12 points, in DejaVu Sans (`FontAdvances`), with the margin
+    /// `TextWidth.clearance` keeps for a reader's wider font (15%).
+    static func width(of scalar: Unicode.Scalar) -> Double { FontAdvances.regular.advance(scalar) * 12 * 1.15 }
 
     /// UTF-8 text (valid: an item's, checked when read) as XML character data, cut with `…` where it would take
     /// more than `room` points: `& < > " '` escaped, and each character XML 1.0 cannot hold (a control character
     /// but tab, line feed and return; U+FFFE, U+FFFF) written as U+FFFD.
     mutating func append(xmlText bytes: UnsafeBufferPointer<UInt8>, fitting room: Double) {
-        let ellipsis = 7.0
+        let ellipsis = Self.width(of: "…")
         var total = 0.0
         forEachScalar(in: bytes) { scalar, _ in total += Self.width(of: scalar) }
         var used = 0.0

@@ -129,11 +129,19 @@ public struct TimelineRenderer: Sendable {
         var content = SVGWriter(capacity: 1024 + (items?.count ?? 0)), words = SVGWriter(capacity: 1024)
         drawBlock(block, mirrored: mirrored, marks: marks(band), painted: false, words: &words, into: &content)
         if let items, !items.isEmpty, let itemsLayer {
-            content.append(#"<g class="items" font-size="12""#)
-            itemsLayer.writePlacement(band: band, into: &content)
+            // In a box of the tile's own, which clips them: a title that runs on is drawn by each tile it touches.
+            let vertical = orientation.isVertical
+            content.append(vertical ? #"<svg x=""# : #"<svg y=""#)
+            content.append(band)
+            content.append(#"" width=""#)
+            content.append(vertical ? itemsLayer.thickness : length)
+            content.append(#"" height=""#)
+            content.append(vertical ? length : itemsLayer.thickness)
+            content.append(#""><g class="items" font-size="12""#)
+            itemsLayer.writePlacement(band: 0, into: &content)
             content.append(">")
             content.append(bytes: items)
-            content.append("</g>")
+            content.append("</g></svg>")
         }
         return pageTile(
             width: orientation.isVertical ? thickness : length, height: orientation.isVertical ? length : thickness,
@@ -347,8 +355,8 @@ public struct TimelineRenderer: Sendable {
         }
     }
 
-    /// Block `block`'s items, in lanes from 0 across: what a window places under its axis band, drawn once and
-    /// kept by the server; empty without items.
+    /// Block `block`'s items' bars and markers, in lanes from 0 across: what a window places under its axis band,
+    /// drawn once and kept by the server; empty without items. Their titles are laid out apart (`itemTitles`).
     public func itemsFragment(ofBlock block: Int64, mirrored: Bool) -> [UInt8] {
         guard let itemsLayer else { return [] }
         let from = timeline.start(ofBlock: block)
@@ -357,8 +365,21 @@ public struct TimelineRenderer: Sendable {
             mirrored: mirrored)
     }
 
+    /// The titles that reach into block `block`, as its page tile draws them, clipped to it: every tile a title
+    /// touches draws it at the same place, so that it shows whole across their seams.
+    public func itemTitles(ofBlock block: Int64, mirrored: Bool) -> [UInt8] {
+        guard let itemsLayer else { return [] }
+        let from = timeline.start(ofBlock: block)
+        var titles = SVGWriter(capacity: 512)
+        itemsLayer.drawTitles(
+            from: from, to: from + timeline.blockSeconds, length: Double(Timeline.ticksPerBlock) * timeline.spacing,
+            mirrored: mirrored, .touching, into: &titles)
+        return titles.bytes
+    }
+
     /// The items beside `window`'s axis band: each block's fragment (`fragments`, tile by tile) in place, then the
-    /// lanes' names at the leading edge.
+    /// titles, each once (a bar begun before the window's earliest instant titled at that edge), then the lanes'
+    /// names at the leading edge.
     private func drawItems(
         _ layer: TimelineItemsLayer, _ window: TimelineWindow, fragments: [[UInt8]], into writer: inout SVGWriter
     ) {
@@ -368,8 +389,22 @@ public struct TimelineRenderer: Sendable {
         for (tile, fragment) in zip(window.blocks.indices, fragments) where !fragment.isEmpty {
             appendPlacedTile(x: window.blocks.position(of: tile), y: 0, into: &writer) { $0.append(bytes: fragment) }
         }
-        layer.drawNames(
-            width: orientation.isVertical ? window.height : window.width, mirrored: window.isMirrored, into: &writer)
+        let length = orientation.isVertical ? window.height : window.width
+        // Its earliest instant, at its left, or its right where time runs to the left.
+        let edge = ((try? timeline.instant(atOffset: window.offset - length / 2)) ?? .first).secondsSinceEpoch
+        var titles = SVGWriter(capacity: 1024)
+        for tile in window.blocks.indices {
+            let from = timeline.start(ofBlock: window.block(ofTile: tile))
+            titles.removeAll()
+            layer.drawTitles(
+                from: from, to: from + timeline.blockSeconds, length: Double(Timeline.ticksPerBlock) * timeline.spacing,
+                mirrored: window.isMirrored, .beginning(edge: edge), into: &titles)
+            guard titles.byteCount > 0 else { continue }
+            appendPlacedTile(x: window.blocks.position(of: tile), y: 0, into: &writer) {
+                $0.append(titles, 0..<titles.byteCount)
+            }
+        }
+        layer.drawNames(width: length, mirrored: window.isMirrored, into: &writer)
         writer.append("</g>\n")
     }
 

@@ -202,8 +202,9 @@ import Testing
         }
         #expect(item(1_000, 11) == "p" && item(1_055, 11) == "p" && item(1_065, 11) == nil)
         #expect(item(2_700, 11) == "r" && item(1_950, 11) == "r" && item(3_070, 11) == nil)
-        #expect(item(2_500, 11 + 30) == "o" && item(2_500, 25) == nil, "the gap between lanes holds none")
-        #expect(item(2_500, -1) == nil && item(2_500, 61) == nil)
+        #expect(item(2_500, 30 + 18 + 11) == "o" && item(2_500, 25) == nil, "the gap between lanes holds none")
+        #expect(item(2_500, 30 + 9) == nil, "nor a lane's name's band")
+        #expect(item(2_500, -1) == nil && item(2_500, 30 + 18 + 22 + 1) == nil)
         let dense = try ItemSet(
             (0..<1_000).map { TimelineItem(id: "\($0)", start: Instant(unchecked: Int64($0)), title: "d") })
         #expect(ItemLayout.item(of: dense, at: 500, y: 11, block: 0, to: 10_000, length: 1_000) == nil)

@@ -50,11 +50,12 @@ import Testing
             // Only as wide as the widest name's backdrop, not the view: an overlay the compositor blends each frame.
             let lanesWidth = try #require(lanes.firstMatch(of: /<svg[^>]* width="([0-9.]+)"/).flatMap { Double($0.1) })
             #expect(lanesWidth > 40 && lanesWidth < 120)
-            // As high as the axis and three lanes of two rows, the lanes' names under the axis band.
+            // As high as the axis and three lanes of two rows, two of them named (a band of 18 for the name), the lanes'
+            // names under the axis band.
             let style = try #require(frame["style"] as? String)
-            #expect(style.contains(":host{height:276.0px}") && style.contains(".lanes{top:120.0px}"))
+            #expect(style.contains(":host{height:312.0px}") && style.contains(".lanes{top:120.0px}"))
             let tiles = (frame["add"] as! [Frame]).compactMap { $0["svg"] as? String }
-            #expect(tiles.contains { $0.contains(#"<g class="items""#) && $0.contains(#"height="276""#) })
+            #expect(tiles.contains { $0.contains(#"<g class="items""#) && $0.contains(#"height="312""#) })
             #expect(body.contains("ok") && body.contains("🚀 liftoff"))
             #expect((Self.readout(frame)["image"] as? String)?.contains("items=launches") == true)
             // A page's own height wins, and no lanes without items.
@@ -76,12 +77,12 @@ import Testing
             let (status, frame, _) = try await Self.frame(client, start + "&value=2026-03-29T00:30:00Z")
             #expect(status == 200)
             let style = try #require(frame["style"] as? String)
-            #expect(style.contains(":host{width:356.0px}") && style.contains(".lanes{top:0;left:200.0px}"))
+            #expect(style.contains(":host{width:392.0px}") && style.contains(".lanes{top:0;left:200.0px}"))
             let tiles = (frame["add"] as! [Frame]).compactMap { $0["svg"] as? String }
             #expect(
-                tiles.contains { $0.contains(#"<g class="items" font-size="12" transform="matrix(0 1 -1 0 356 0)">"#) })
+                tiles.contains { $0.contains(#"<g class="items" font-size="12" transform="matrix(0 1 -1 0 192 0)">"#) })
             let lanes = try #require((frame["items"] as? Frame)?["lanes"] as? String)
-            #expect(lanes.contains(">Ops</text>") && lanes.contains(#"width="156""#))
+            #expect(lanes.contains(">Ops</text>") && lanes.contains(#"width="192""#))
             // Item i0's point, in the first lane's first row (200 to 222 across), at the pointer (y = 600).
             let axis = (frame["axes"] as! [Frame])[0]
             let after =

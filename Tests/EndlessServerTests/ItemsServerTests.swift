@@ -43,8 +43,9 @@ import Testing
             let (status, body, etag) = try await Self.get(client, "/svg/timeline?" + query)
             #expect(status == 200)
             #expect(XMLParser(data: Data(body.utf8)).parse(), "well formed, whatever the titles hold")
-            // The axis, then three lanes of two rows (a range ends as the next begins), each 22 points, 8 between.
-            #expect(body.contains(#"height="276""#), "\(body.prefix(300))")
+            // The axis, then three lanes of two rows (a range ends as the next begins), each 22 points, 8 between, two
+            // of them under their name's band of 18.
+            #expect(body.contains(#"height="312""#), "\(body.prefix(300))")
             #expect(body.contains(">Ops</text>") && body.contains(">Launches</text>"))
             #expect(body.contains("Launch &lt;one&gt; &amp; &quot;two&quot;") || body.contains("Launch &lt;one&gt;"))
             #expect(!body.contains("\u{1}") && body.contains("\u{FFFD}"))
@@ -63,9 +64,9 @@ import Testing
             let query = "/svg/timeline?items=launches&scale=5min&at=2026-03-29T01:00:00Z&orientation=vertical"
             let (status, body, etag) = try await Self.get(client, query)
             #expect(status == 200 && XMLParser(data: Data(body.utf8)).parse())
-            // The band (200) and three lanes of two rows, 52 points each; 600 long.
-            #expect(body.contains(#"width="356" height="600""#), "\(body.prefix(300))")
-            #expect(body.contains(#"<g font-size="12" transform="matrix(0 1 -1 0 356 0)">"#))
+            // The band (200) and three lanes of two rows, 52 points each and 18 for each of two names; 600 long.
+            #expect(body.contains(#"width="392" height="600""#), "\(body.prefix(300))")
+            #expect(body.contains(#"<g font-size="12" transform="matrix(0 1 -1 0 392 0)">"#))
             #expect(body.contains(">Ops</text>") && body.contains(#"<a href="https://example.com/5">"#))
             let (_, across, acrossTag) = try await Self.get(client, query.replacing("&orientation=vertical", with: ""))
             #expect(etag != acrossTag && !across.contains("matrix("))

@@ -5,12 +5,14 @@ Enter chooses it; a file changed on disk shows within 2 s, and a broken one chan
 
 from __future__ import annotations
 
+import base64
 import json
+import subprocess
 import time
 
 import pytest
 
-from conftest import Server, _binary, static_origin
+from conftest import REPO, SCREENSHOTS, Server, _binary, static_origin
 from test_every_browser import Browser, ENGINES  # noqa: F401
 
 ITEMS = [
@@ -48,11 +50,14 @@ return { live: Boolean(root.querySelector('.frame.live')) && root.querySelectorA
   said: root.querySelector('.said').textContent, chosen: window.chosen ?? [], url: location.pathname };
 """
 
-# The centre of the link drawn for `arguments[0]`'s title, from the element's top left.
+# The centre of the marker of the link whose title is `arguments[0]` (a title and its marker link alike), from the
+# element's top left.
 LINK_JS = """
 const el = document.getElementById('t'), r = el.getBoundingClientRect();
 const text = [...el.shadowRoot.querySelectorAll('.canvas a text')].find((t) => t.textContent === arguments[0]);
-const marker = text?.closest('a').querySelector('path, rect');
+const href = text?.closest('a').getAttribute('href');
+const marker = [...el.shadowRoot.querySelectorAll('.canvas a')].filter((a) => a.getAttribute('href') === href)
+  .map((a) => a.querySelector('path, rect')).find(Boolean);
 if (!marker) return null;
 const b = marker.getBoundingClientRect();
 return [b.left + b.width / 2 - r.left, b.top + b.height / 2 - r.top];
@@ -98,8 +103,8 @@ def test_items_are_drawn_with_their_lanes_named(launches):
     b, url, _, _ = launches
     b.get(url)
     s = shows(b, lambda s: "Apollo" in s["words"] and s["lanes"] == ["Launches", "Builds"], "the items and lanes")
-    # As high as the axis (120) and two lanes of one row (30 each), without a `height`.
-    assert s["height"] == 180, s
+    # As high as the axis (120) and two lanes of a name's band (18) and one row (30), without a `height`.
+    assert s["height"] == 216, s
     assert "Build 7" in s["words"] and "Beacon" in s["words"], s
 
 
@@ -108,14 +113,14 @@ def test_a_click_on_an_item_fires_endless_item_with_its_fields(launches):
     b.get(url)
     s = shows(b, lambda s: "Apollo" in s["words"], "Apollo")
     width = b.js("return document.getElementById('t').getBoundingClientRect().width")
-    b.click_at("t", width / 2, 120 + 11)  # under the pointer, in the first lane's row: Apollo's bar
+    b.click_at("t", width / 2, 120 + 18 + 11)  # under the pointer, in the first lane's row: Apollo's bar
     s = shows(b, lambda s: s["chosen"], "an endless-item")
     assert s["chosen"] == [{"id": "a1", "start": "2026-10-25T12:00:00Z", "end": "2026-10-25T18:00:00Z",
                             "title": "Apollo", "lane": "Launches", "class": "blue", "url": "",
                             "text": s["chosen"][0]["text"]}], s
     assert s["chosen"][0]["text"].startswith("Apollo, "), s
-    # Nothing there: no event.
-    b.click_at("t", width / 2, 120 + 30 + 40)
+    # Nothing there (the lane's name's band): no event.
+    b.click_at("t", width / 2, 120 + 9)
     time.sleep(0.5)
     assert len(state(b)["chosen"]) == 1
 
@@ -195,9 +200,115 @@ def test_a_vertical_timeline_stands_its_lanes_beside_the_axis(launches):
       'items="launches" tz="UTC" scale="1h" orientation="vertical" value="2026-10-25T14:00:00Z"></endless-timeline>')""")
     s = b.wait(lambda: (lambda s: s["live"] and "Apollo" in s["words"] and s["lanes"] and s)(b.js(VERTICAL_JS)),
                lambda: f"no vertical items: {b.js(VERTICAL_JS)}")
-    # As wide as the axis's band (200) and two lanes of one row (30 each); the names at the lanes' left.
-    assert s["width"] == 260 and s["height"] == 400 and s["lanes"] == ["Launches", "Builds"], s
+    # As wide as the axis's band (200) and two lanes of a name's band and one row (48 each); the names at the
+    # lanes' left.
+    assert s["width"] == 296 and s["height"] == 400 and s["lanes"] == ["Launches", "Builds"], s
     assert s["lanesLeft"] == 200, s
-    b.click_at("v", 200 + 11, s["height"] / 2)  # at the pointer, in the first lane's column: Apollo's bar
+    b.click_at("v", 200 + 18 + 11, s["height"] / 2)  # at the pointer, in the first lane's row: Apollo's bar
     s = b.wait(lambda: (lambda s: s["chosen"] and s)(b.js(VERTICAL_JS)), "no endless-item from the vertical one")
     assert s["chosen"][0]["id"] == "a1", s
+
+
+# What a reader sees of the titles, lanes' names and items in view, from the page's own boxes: each visible title
+# (clipped to its tile's lanes and to the view) with where it stands, each lane's name, each bar and marker.
+BOXES_JS = """
+const el = document.getElementById(arguments[0]), root = el.shadowRoot;
+const v = root.querySelector('.view').getBoundingClientRect();
+const box = (node, clip) => {
+  const b = node.getBoundingClientRect(), c = clip ? clip.getBoundingClientRect() : v;
+  const left = Math.max(b.left, c.left, v.left), right = Math.min(b.right, c.right, v.right);
+  const top = Math.max(b.top, c.top, v.top), bottom = Math.min(b.bottom, c.bottom, v.bottom);
+  return right - left > 1 && bottom - top > 1 ? { left, right, top, bottom, at: b.left, words: node.textContent } : null;
+};
+const lanesOf = (t) => t.closest('g.items').parentNode;
+return {
+  titles: [...root.querySelectorAll('.canvas > svg g.items text')].map((t) => box(t, lanesOf(t))).filter(Boolean),
+  names: [...root.querySelectorAll('.lanes text')].map((t) => box(t)).filter(Boolean),
+  shapes: [...root.querySelectorAll('.canvas > svg g.items rect[rx], .canvas > svg g.items path')]
+    .map((s) => box(s, lanesOf(s))).filter(Boolean),
+};
+"""
+
+
+def faults_in_view(boxes: dict) -> list:
+    """A title shown at two places at once, two titles or a lane's name and an item that meet."""
+    def meet(a, b, slack=1.0):
+        return (a["left"] + slack < b["right"] and b["left"] + slack < a["right"]
+                and a["top"] + 2 < b["bottom"] and b["top"] + 2 < a["bottom"])
+    faults, places = [], {}
+    for title in boxes["titles"]:
+        places.setdefault((title["words"], round(title["top"])), set()).add(round(title["at"]))
+    for (words, top), at in places.items():
+        # A tile draws each title that reaches into it where every tile does: one place, never two.
+        if not words.endswith("…") and max(at) - min(at) > 1:
+            faults.append(("twice", words, sorted(at)))
+    titles = sorted(boxes["titles"], key=lambda t: t["left"])
+    for i, a in enumerate(titles):
+        for b in titles[i + 1:]:
+            if b["left"] > a["right"]:
+                break
+            if abs(a["at"] - b["at"]) > 1 and meet(a, b):
+                faults.append(("titles meet", a["words"], b["words"]))
+    faults += [("name on an item", n["words"], round(s["left"])) for n in boxes["names"] for s in boxes["shapes"]
+               if meet(n, s)]
+    return faults
+
+
+BIG_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Twenty thousand items</title><link rel="icon" href="data:,">
+<script src="{base}/endless.js"></script></head>
+<body style="margin: 0">
+<endless-timeline id="big" items="big" tz="UTC" scale="1w" spacing="60" height="560"
+  value="2020-06-15T00:00:00Z"></endless-timeline>
+</body></html>
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_fling_across_ten_blocks_shows_each_title_once_and_names_clear_of_items(engine, tmp_path):
+    """The first 20,000 items of `scripts/make-items`, at a week a tick (a block 600 px): at rest, then each frame of
+    a fling across ten blocks and at rest again, no title shows twice, no two titles meet and no lane's name is on
+    an item. The screenshots at rest are kept (screenshots/items-ENGINE-*.png)."""
+    made = subprocess.run([str(REPO / "scripts/make-items"), "20000"], capture_output=True, check=True)
+    (tmp_path / "big.jsonl").write_bytes(made.stdout)
+    server = Server(_binary(), arguments=["--items", f"big={tmp_path / 'big.jsonl'}"])
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text(BIG_PAGE.format(base=server.base))
+    with static_origin(site) as origin:
+        b = Browser(engine)
+        try:
+            b.get(origin + "/")
+            at_rest = lambda: b.wait(lambda: (lambda x: len(x["titles"]) > 10 and x)(b.js(BOXES_JS, "big")),
+                                     "no titles drawn")
+            shot(b, "start")
+            assert faults_in_view(at_rest()) == []
+            # A fling of 6,000 px (ten blocks), 100 px a frame (WebKit's smooth scrolling under WebDriver jumps),
+            # read each frame as it goes.
+            frames = b.js_async("""
+              const done = arguments[arguments.length - 1], boxes = new Function('return (' + arguments[0] + ')')();
+              const v = document.getElementById('big').shadowRoot.querySelector('.view'), seen = [];
+              const frame = () => {
+                seen.push(boxes());
+                if (seen.length > 60) return done(seen);
+                v.scrollLeft += 100;
+                requestAnimationFrame(frame);
+              };
+              requestAnimationFrame(frame);
+            """, "() => { const arguments = ['big']; " + BOXES_JS.strip() + " }")
+            assert len(frames) == 61 and sum(len(boxes["titles"]) > 0 for boxes in frames) > 30
+            found = [fault for boxes in frames for fault in faults_in_view(boxes)]
+            assert found == [], found[:10]
+            time.sleep(1.5)  # at rest: the answer to the last scroll in
+            shot(b, "after")
+            assert faults_in_view(at_rest()) == []
+        finally:
+            b.quit()
+            server.stop()
+
+
+def shot(b: Browser, name: str):
+    SCREENSHOTS.mkdir(exist_ok=True)
+    png = b.marionette.screenshot(format="binary") if b.engine == "firefox" else b.driver.get_screenshot_as_png()
+    (SCREENSHOTS / f"items-{b.engine}-{name}.png").write_bytes(
+        png if isinstance(png, bytes) else base64.b64decode(png))

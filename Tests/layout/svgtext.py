@@ -45,6 +45,7 @@ class Text:
     top: float
     bottom: float
     size: float
+    bold: bool = False
 
     def overlaps(self, other, gap=0.5):
         return (
@@ -107,7 +108,7 @@ def texts(document, size=13.0, anchor="start"):
         advance = width(words, size_, bold)
         anchor_ = style.get("text-anchor", anchor)
         left = x - advance / 2 if anchor_ == "middle" else x - advance if anchor_ == "end" else x
-        found.append(Text(words, left, left + advance, y - 0.76 * size_, y + 0.24 * size_, size_))
+        found.append(Text(words, left, left + advance, y - 0.76 * size_, y + 0.24 * size_, size_, bold))
 
     walk(root, 0.0, 0.0, {"font-size": str(size), "text-anchor": anchor})
     return found
@@ -120,7 +121,7 @@ def visible(document, found):
     cut = []
     for text in found:
         box = Text(text.words, max(0.0, text.left), min(right, text.right), max(0.0, text.top),
-                   min(bottom, text.bottom), text.size)
+                   min(bottom, text.bottom), text.size, text.bold)
         if box.left < box.right and box.top < box.bottom:
             cut.append(box)
     return cut
@@ -137,3 +138,45 @@ def overlapping(found):
             if text.overlaps(other):
                 pairs.append((text, other))
     return pairs
+
+
+@dataclass
+class Shape:
+    """An item's bar or marker: its box, and its fill (a bar crossing blocks is drawn a piece a block)."""
+    fill: str
+    left: float
+    right: float
+    top: float
+    bottom: float
+
+
+def shapes(document):
+    """Every timeline item's bar (`<rect rx>`) and diamond (`<path d="M… l6 6…">`), with its box, the pieces of a bar
+    that crosses blocks joined."""
+    root = ET.fromstring(document)
+    found = []
+
+    def walk(node, dx, dy):
+        tx, ty = _translate(node.get("transform"))
+        if node.tag == SVG + "svg" and node is not root:
+            tx, ty = _number(node.get("x")), _number(node.get("y"))
+        dx, dy = dx + tx, dy + ty
+        if node.tag == SVG + "rect" and node.get("rx"):
+            x, y = _number(node.get("x")) + dx, _number(node.get("y")) + dy
+            found.append(Shape(node.get("fill"), x, x + _number(node.get("width")), y, y + _number(node.get("height"))))
+        elif node.tag == SVG + "path" and "l6 6l-6 6l-6-6z" in (node.get("d") or ""):
+            x, y = (float(v) for v in node.get("d")[1:].split("l")[0].split())
+            found.append(Shape(node.get("fill"), x + dx - 6, x + dx + 6, y + dy, y + dy + 12))
+        for child in node:
+            walk(child, dx, dy)
+
+    walk(root, 0.0, 0.0)
+    joined = []
+    for shape in sorted(found, key=lambda s: (s.top, s.fill, s.left)):
+        last = joined[-1] if joined else None
+        if last and last.top == shape.top and last.fill == shape.fill and shape.left <= last.right + 0.01 \
+                and last.bottom - last.top == shape.bottom - shape.top:
+            last.right = max(last.right, shape.right)
+        else:
+            joined.append(Shape(shape.fill, shape.left, shape.right, shape.top, shape.bottom))
+    return joined

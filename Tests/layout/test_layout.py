@@ -77,3 +77,52 @@ def test_a_ruler_at_every_spacing_and_magnitude_keeps_its_labels_apart():
             continue
         found += [(spacing, value, form, pair) for pair in meeting(answer.stdout)]
     assert found == []
+
+
+@pytest.fixture(scope="module")
+def items(tmp_path_factory):
+    """The first 20,000 items `scripts/make-items` writes: twelve lanes of bars, points and bursts, 1990 to 2040."""
+    path = tmp_path_factory.mktemp("items") / "items.jsonl"
+    made = subprocess.run([os.path.join(os.path.dirname(__file__), "../../scripts/make-items"), "20000"],
+                          capture_output=True, check=True)
+    path.write_bytes(made.stdout)
+    return str(path)
+
+
+def item_faults(document, mirrored):
+    """What a reader would not trust in a timeline with items: texts that meet, a lane's name on an item, a title
+    on an item not its own, and a title twice."""
+    found = svgtext.visible(document, svgtext.texts(document))
+    faults = [("meet", a.words, round(a.left, 1), b.words, round(b.left, 1)) for a, b in svgtext.overlapping(found)]
+    shapes = svgtext.shapes(document)
+    for text in found:
+        if text.size != 12:
+            continue
+        on = [s for s in shapes if s.left < text.right and text.left < s.right and s.top < text.bottom - 1
+              and text.top + 1 < s.bottom]
+        if text.bold:  # a lane's name, in its own band
+            faults += [("name on an item", text.words, s.fill, round(s.left, 1)) for s in on]
+            continue
+        # A title stands only on the bar it begins inside of (4 points in, or at the window's edge); a point's
+        # marker is before it.
+        own = [s for s in on if s.bottom - s.top == 18
+               and (s.right >= text.right + 3.5 or s.right >= 1399 if mirrored else s.left <= text.left - 3.5)]
+        faults += [("title on an item", text.words, round(text.left, 1), s.fill, round(s.left, 1))
+                   for s in on if s not in own or len(own) > 1]
+    seen = set()
+    for text in found:  # two items' titles may be cut alike (`g…`): only whole ones are compared
+        if text.size == 12 and not text.bold and not text.words.endswith("…") and (text.words, text.top) in seen:
+            faults.append(("twice", text.words, round(text.left, 1)))
+        seen.add((text.words, text.top))
+    return faults
+
+
+@pytest.mark.parametrize("shape", [[], ["--dir", "rtl"]])
+def test_items_are_titled_once_on_their_own_and_lanes_are_named_clear(items, shape):
+    found = []
+    for rung, spacing, at in itertools.product(["1h", "1d", "1w", "1mo", "1y"], ["13", "40", "80"],
+                                               ["2020-06-15T00:00:00Z", "1999-12-31T12:00:00Z"]):
+        document = render("timeline", "--items", items, "--scale", rung, "--spacing", spacing, "--at", at,
+                          "--width", "1400", "--height", "700", *shape)
+        found += [(rung, spacing, at, fault) for fault in item_faults(document, mirrored=bool(shape))]
+    assert found == []

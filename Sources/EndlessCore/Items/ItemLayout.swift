@@ -1,5 +1,5 @@
-/// Where a timeline's items stand across it, in points: their lanes under the axis, one band a lane, a few rows a
-/// band; and whether a lane shows its items in a span or, where they are too many to tell apart, how many each few
+/// Where a timeline's items stand across it, in points: their lanes under the axis, one band a lane, its name's band
+/// then a few rows; and whether a lane shows its items in a span or, where they are too many to tell apart, how many each few
 /// points hold.
 package enum ItemLayout {
     /// The axis's band beside the lanes: a timeline without items is this thick by default (a vertical one as wide
@@ -23,8 +23,13 @@ package enum ItemLayout {
     /// A lane shows its items one by one while they stand at least this far apart on average.
     package static let pointsPerItem: Double = 4
 
+    /// A named lane's band for its name, above its rows: no bar, marker, title or count is drawn in it.
+    package static let nameHeight: Double = 18
+
+    package static func nameBand(of lane: ItemSet.Lane) -> Double { lane.name.isEmpty ? 0 : nameHeight }
+
     package static func thickness(of lane: ItemSet.Lane) -> Double {
-        Double(max(1, min(lane.rows.count, rowsShown))) * rowHeight + laneGap
+        nameBand(of: lane) + Double(max(1, min(lane.rows.count, rowsShown))) * rowHeight + laneGap
     }
 
     /// The lanes' bands together.
@@ -52,8 +57,8 @@ extension ItemLayout {
         var top = 0.0
         for (index, lane) in items.lanes.enumerated() {
             defer { top += thickness(of: lane) }
-            guard y >= top, y < top + thickness(of: lane) else { continue }
-            let row = Int((y - top) / rowHeight)
+            guard y >= top + nameBand(of: lane), y < top + thickness(of: lane) else { continue }
+            let row = Int((y - top - nameBand(of: lane)) / rowHeight)
             guard row < min(lane.rows.count, rowsShown),
                 showsItems(of: items, lane: index, from: from, to: to, length: length)
             else { return nil }

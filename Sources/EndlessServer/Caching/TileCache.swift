@@ -125,7 +125,7 @@ extension TileCache {
                     theme: renderer.theme)
                 return content(for: TileKey(style: itemsStyle, x: block)) {
                     renderer.itemsFragment(ofBlock: block, mirrored: mirrored)
-                }
+                } + renderer.itemTitles(ofBlock: block, mirrored: mirrored)
             }
             return renderer.blockElement(block, mirrored: mirrored, thickness: thickness, items: items)
         }
