@@ -74,6 +74,32 @@ if let path = ProcessInfo.processInfo.environment["ITEMS"] {
     exit(0)
 }
 
+/// With `RUNGS=1`, only timeline windows are drawn: at every rung, 1200 points wide at spacing 80 and 8192 wide at
+/// spacing 2 (issue 61: a calendar's windows against English's), in `LOCALE`'s language and calendar, 1900 to 2100.
+if getenv("RUNGS") != nil {
+    let language = getenv("LOCALE").map { try! Language.named(String(cString: $0)) }
+    let shapes: [(spacing: Double, width: Double)] = [(80, 1200), (2, 8192)]
+    let renderers = TimeScale.allCases.flatMap { scale in
+        shapes.map { shape in
+            let timeline = try! Timeline(
+                scale: scale, spacing: shape.spacing, hours: language?.hours ?? .twentyFour,
+                weekStart: language?.weekStart ?? .monday, language: language)
+            return (renderer: TimelineRenderer(timeline: timeline), width: shape.width)
+        }
+    }
+    var rng = SplitMix()
+    let instants = (0..<4096).map { _ in
+        Instant(unchecked: Int64.random(in: -2_208_988_800...4_102_444_800, using: &rng))
+    }
+    measure("timeline windows at every rung") { i in
+        let (renderer, width) = renderers[i % renderers.count]
+        let window = try! TimelineWindow(timeline: renderer.timeline, at: instants[i & 4095], width: width, height: 120)
+        let rendered = renderer.render(window)
+        return (rendered.tileStarts.count, rendered.document.count)
+    }
+    exit(0)
+}
+
 /// With `LOCALE=de-DE`, every view writes its words in that language (looked up before anything is measured).
 let language = getenv("LOCALE").map { try! Language.named(String(cString: $0)) }
 var weight = RulerConfiguration.weight

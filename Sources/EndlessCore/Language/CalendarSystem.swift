@@ -2,14 +2,16 @@ import Foundation
 import Synchronization
 
 /// A calendar other than the Gregorian (Persian, Hebrew, Buddhist, Japanese, Islamic, Chinese…): the local days its
-/// months and years begin on, from ICU's calendars in Foundation, each Gregorian year's looked up once and kept.
+/// months and years begin on, from ICU's calendars in Foundation (the Chinese from a table made from it), each
+/// Gregorian year's looked up once and kept.
 /// A timeline's month and year ticks stand on them; its days and hours are every calendar's.
 package final class CalendarSystem: Sendable {
     /// The BCP 47 name (`persian`, `islamic-umalqura`).
     package let identifier: String
     /// Read in UTC: a local time's seconds are taken for UTC's, as the timeline's own arithmetic takes them.
     let calendar: Calendar
-    private let starts = Mutex<[Int64: [MonthStart]]>([:])
+    /// The months of each chunk of `MonthChunk.years` Gregorian years, made once asked for and kept.
+    private let chunks = Mutex([MonthChunk?](repeating: nil, count: MonthChunk.count))
 
     /// A month's first day: local days since 1970-01-01, its place in its year (0 for the first), the year's
     /// number as the calendar counts (which restarts with a Japanese era), and whether it opens a year (its first
@@ -64,12 +66,30 @@ package final class CalendarSystem: Sendable {
     /// The last year of time (9999), and so of any calendar's ticks here.
     static let lastYear = CivilDate(daysSinceEpoch: floorQuotient(Instant.last.secondsSinceEpoch, 86_400)).year
 
-    /// Gregorian years kept (a few hundred bytes each): past them, all are forgotten and looked up again.
-    static let keptYears = 2_048
-
-    /// The months that begin in Gregorian year `year`, in order.
+    /// The months that begin in Gregorian year `year`, in order: the Chinese calendar's from its table, another's
+    /// from ICU, each Gregorian year's once.
     package func months(beginningIn year: Int64) -> [MonthStart] {
-        if let known = starts.withLock({ $0[year] }) { return known }
+        if identifier == "chinese", let months = ChineseMonths.months(beginningIn: year) { return months }
+        guard let chunk = chunk(holding: year) else { return icuMonths(beginningIn: year) }
+        let (first, end) = (Self.january(year), Self.january(year + 1))
+        return chunk.months.filter { Int64($0.day) >= first && Int64($0.day) < end }.map(\.start)
+    }
+
+    /// The chunk of months that holds Gregorian year `year`'s, made now if it was not; `nil` outside them.
+    private func chunk(holding year: Int64) -> MonthChunk? {
+        guard let index = MonthChunk.index(holding: year) else { return nil }
+        if let known = chunks.withLock({ $0[index] }) { return known }
+        // Made outside the lock (64 years of ICU's arithmetic, a few milliseconds): two threads may both make one.
+        let first = MonthChunk.firstYear(of: index)
+        let made = MonthChunk(months: (first..<first + MonthChunk.years).flatMap { icuMonths(beginningIn: $0) })
+        chunks.withLock { $0[index] = made }
+        return made
+    }
+
+    static func january(_ year: Int64) -> Int64 { CivilDate(year: year, month: 1, day: 1)!.daysSinceEpoch }
+
+    /// `months(beginningIn:)` as ICU's arithmetic finds them.
+    func icuMonths(beginningIn year: Int64) -> [MonthStart] {
         let first = CivilDate(year: year, month: 1, day: 1)!.daysSinceEpoch
         let end = CivilDate(year: year + 1, month: 1, day: 1)!.daysSinceEpoch
         var months: [MonthStart] = []
@@ -79,10 +99,8 @@ package final class CalendarSystem: Sendable {
         // one's. Its place in its year is ICU's (a Hebrew year without Adar I skips its place; a Chinese leap month
         // shares its predecessor's).
         var previous = calendar.dateComponents([.era, .year], from: date.addingTimeInterval(-86_400))
-        // The first month's year number from ICU's arithmetic, then one more where a year opens.
-        let yearZero = calendar.dateInterval(of: .year, for: Self.date(0))?.start ?? Self.date(0)
-        let yearStart = calendar.dateInterval(of: .year, for: date)?.start ?? date
-        var yearIndex = Int64(calendar.dateComponents([.year], from: yearZero, to: yearStart).year ?? 0)
+        // The first month's year number, then one more where a year opens.
+        var yearIndex = yearNumber(of: date)
         var counted = false
         var lastOrdinal = Int64(-1)
         while case let day = Self.day(of: date), day < end {
@@ -91,42 +109,38 @@ package final class CalendarSystem: Sendable {
                 fields != previous
                 && calendar.dateComponents([.era, .year], from: date.addingTimeInterval(-86_400)) != fields
             if opensYear && counted { yearIndex += 1 }
+            let ordinal = Int64(calendar.ordinality(of: .month, in: .year, for: date) ?? 1) - 1
             if day >= first {
-                let ordinal = Int64(calendar.ordinality(of: .month, in: .year, for: date) ?? 1) - 1
                 var month = MonthStart(day: day, ordinal: ordinal, year: Int64(fields.year ?? 0), opensYear: opensYear)
                 month.yearIndex = yearIndex
                 month.sharesOrdinal = ordinal == lastOrdinal
                 months.append(month)
             }
-            lastOrdinal = Int64(calendar.ordinality(of: .month, in: .year, for: date) ?? 1) - 1
+            lastOrdinal = ordinal
             counted = true
             previous = fields
             // Never nil nor earlier for a calendar ICU has; a loop that cannot stall.
             guard let next = calendar.date(byAdding: .month, value: 1, to: date), next > date else { break }
             date = next
         }
-        starts.withLock { kept in
-            if kept.count >= Self.keptYears { kept.removeAll() }
-            kept[year] = months
-        }
         return months
     }
 
     /// The month that holds `day`, and a day it lasts until at least (the next month's first, or sooner).
     package func month(containing day: Int64) -> (month: MonthStart, end: Int64) {
+        if identifier == "chinese", let found = ChineseMonths.month(containing: day) { return found }
         let year = CivilDate(daysSinceEpoch: day).year
-        let months = months(beginningIn: year)
-        guard let index = months.lastIndex(where: { $0.day <= day }) else {
-            // Before the year's first month: the last of the year before, until that first.
-            let month =
-                self.months(beginningIn: year - 1).last ?? MonthStart(day: day, ordinal: 0, year: 0, opensYear: true)
-            return (month, months.first?.day ?? day + 1)
+        let holding = chunk(holding: year)
+        guard let months = holding?.months, let index = holding?.last(atOrBefore: day) else {
+            // Before a chunk's first month: the last of the chunk before, until that first.
+            let before = chunk(holding: year - MonthChunk.years)?.months.last?.start
+            return (
+                before ?? MonthStart(day: day, ordinal: 0, year: 0, opensYear: true),
+                holding?.months.first.map { Int64($0.day) } ?? day + 1
+            )
         }
-        let next = months.index(after: index)
-        return (
-            months[index],
-            next < months.endIndex ? months[next].day : CivilDate(year: year + 1, month: 1, day: 1)!.daysSinceEpoch
-        )
+        let next = index + 1 < months.count ? Int64(months[index + 1].day) : nil
+        return (months[index].start, next ?? Self.january(year + 1))
     }
 
     /// The first day at or after `day` on which a month begins whose place in its year is a multiple of `count` (a
@@ -136,11 +150,42 @@ package final class CalendarSystem: Sendable {
     }
 
     /// The first day at or after `day` on which a year begins (an era's too, as a Japanese one does); for `count`
-    /// of 10 or more, one whose number is a multiple of `count` (a decade's first), found by ICU's year arithmetic
-    /// rather than year by year, so that a millennium's tick costs what a year's does.
+    /// of 10 or more, one whose number is a multiple of `count` (a decade's first), found from the kept months near
+    /// where that year must begin rather than year by year, so that a millennium's tick costs what a year's does.
     package func firstYear(atOrAfter day: Int64, every count: Int64) -> Int64 {
         guard count > 1 else { return first(atOrAfter: day) { $0.opensYear } }
         if isCyclic { return firstCyclicYear(atOrAfter: day, every: count) }
+        if let found = keptYear(atOrAfter: day, every: count) { return found }
+        return icuYear(atOrAfter: day, every: count)
+    }
+
+    /// `firstYear(atOrAfter:every:)` from the kept months: the next year opening, then the one whose number is the
+    /// next multiple of `count`, looked for from a little before where the years' mean length puts it. `nil` where a
+    /// year's number does not rise one a year (a Japanese era restarts it; the Minguo calendar's years before 1912 count
+    /// down).
+    private func keptYear(atOrAfter day: Int64, every count: Int64) -> Int64? {
+        let past = Self.january(Self.lastYear + 2)
+        guard !["japanese", "roc"].contains(identifier), let opening = firstStart(atOrAfter: day, where: \.opensYear)
+        else { return nil }
+        let wanted = floorQuotient(opening.year + count - 1, count) * count
+        if wanted == opening.year { return min(opening.day, past) }
+        guard wanted > opening.year else { return nil }
+        // Within 400 days of the mean: a Hebrew year's 19-year cycle and a lunar year's 30 keep them far nearer.
+        let mean = identifier.hasPrefix("islamic") ? 354.367 : 365.2425
+        let near = opening.day + Int64(Double(wanted - opening.year) * mean) - 400
+        guard near < past else { return past }
+        var found: Int64?
+        var looked = 0
+        _ = firstStart(atOrAfter: max(near, opening.day + 1)) { month in
+            looked += 1
+            if month.opensYear && month.year == wanted { found = month.day }
+            return found != nil || looked > 40 || (month.opensYear && month.year > wanted)
+        }
+        return found.map { min($0, past) }
+    }
+
+    /// ICU's year arithmetic for `firstYear(atOrAfter:every:)`: a Japanese era's years, and the Minguo calendar's.
+    func icuYear(atOrAfter day: Int64, every count: Int64) -> Int64 {
         let past = CivilDate(year: Self.lastYear + 2, month: 1, day: 1)!.daysSinceEpoch
         guard day < past, let opening = calendar.dateInterval(of: .year, for: Self.date(day))?.start else {
             return past
@@ -155,14 +200,41 @@ package final class CalendarSystem: Sendable {
         return max(day, min(Self.day(of: start), past))
     }
 
+    /// Years from the one that holds 1970-01-01 to the one that holds `date`. A cyclic calendar's from its cycle and
+    /// year (ICU's difference of two dates far apart adds a year at a time, each a new moon's astronomy); another's
+    /// by ICU's difference, whose eras (Japanese) restart the year's number.
+    private func yearNumber(of date: Date) -> Int64 {
+        if isCyclic {
+            let (now, zero) = (calendar.dateComponents([.era, .year], from: date), cycleZero)
+            return Int64((now.era ?? 0) - zero.era) * 60 + Int64((now.year ?? 0) - zero.year)
+        }
+        let yearZero = calendar.dateInterval(of: .year, for: Self.date(0))?.start ?? Self.date(0)
+        let yearStart = calendar.dateInterval(of: .year, for: date)?.start ?? date
+        return Int64(calendar.dateComponents([.year], from: yearZero, to: yearStart).year ?? 0)
+    }
+
+    /// The cycle and year that hold 1970-01-01, in a cyclic calendar.
+    private var cycleZero: (era: Int, year: Int) {
+        let fields = calendar.dateComponents([.era, .year], from: Self.date(0))
+        return (fields.era ?? 0, fields.year ?? 0)
+    }
+
     /// The Chinese and Korean calendars number years in cycles of 60: their decades and centuries are those of the
     /// Gregorian year each begins in.
     var isCyclic: Bool { ["chinese", "dangi"].contains(identifier) }
 
     private func firstCyclicYear(atOrAfter day: Int64, every count: Int64) -> Int64 {
-        var year = floorQuotient(CivilDate(daysSinceEpoch: day).year + count - 1, count) * count
+        // No timeline's tick is before year 1: a reach further back starts from the kept months' first year.
+        let from = max(CivilDate(daysSinceEpoch: day).year, MonthChunk.firstYear)
+        var year = floorQuotient(from + count - 1, count) * count
         while year <= Self.lastYear + 1 {
-            if let opening = months(beginningIn: year).first(where: { $0.opensYear && $0.day >= day }) {
+            let january = CivilDate(year: year, month: 1, day: 1)!.daysSinceEpoch
+            // The year that opens in Gregorian year `year`: a Chinese one from its table, without an array.
+            if identifier == "chinese",
+                let opening = ChineseMonths.first(atOrAfter: max(day, january), where: \.opensYear)
+            {
+                if opening < CivilDate(year: year + 1, month: 1, day: 1)!.daysSinceEpoch { return opening }
+            } else if let opening = months(beginningIn: year).first(where: { $0.opensYear && $0.day >= day }) {
                 return opening.day
             }
             year += count
@@ -174,19 +246,82 @@ package final class CalendarSystem: Sendable {
     static func day(of date: Date) -> Int64 { Int64((date.timeIntervalSince1970 / 86_400).rounded(.down)) }
 
     private func first(atOrAfter day: Int64, where wanted: (MonthStart) -> Bool) -> Int64 {
-        let past = CivilDate(year: Self.lastYear + 2, month: 1, day: 1)!.daysSinceEpoch
-        var year = CivilDate(daysSinceEpoch: day).year
-        while year <= Self.lastYear + 1 {
-            if let month = months(beginningIn: year).first(where: { $0.day >= day && wanted($0) }) { return month.day }
-            year += 1
+        let past = Self.january(Self.lastYear + 2)
+        if identifier == "chinese", let found = ChineseMonths.first(atOrAfter: day, where: wanted) {
+            return min(found, past)
         }
-        return past
+        return firstStart(atOrAfter: day, where: wanted).map { min($0.day, past) } ?? past
+    }
+
+    /// The first month at or after `day` that is `wanted`, from the kept chunks (a day before them looks from their
+    /// first: no timeline's tick is before year 1); `nil` if none is by time's end.
+    private func firstStart(atOrAfter day: Int64, where wanted: (MonthStart) -> Bool) -> MonthStart? {
+        var year = max(CivilDate(daysSinceEpoch: day).year, MonthChunk.firstYear)
+        while year <= Self.lastYear + 1, let chunk = chunk(holding: year) {
+            // From the chunk's month at or before `day`, in order.
+            for month in chunk.months[(chunk.last(atOrBefore: day) ?? 0)...] where Int64(month.day) >= day {
+                let start = month.start
+                if wanted(start) { return start }
+            }
+            year = MonthChunk.firstYear(of: MonthChunk.index(holding: year)! + 1)
+        }
+        return nil
     }
 
     /// The local day `count` of this calendar's years after `day`: a decade's last year, to name it.
     package func day(_ day: Int64, addingYears count: Int64) -> Int64 {
+        if identifier == "chinese", let later = ChineseMonths.day(day, addingYears: count) { return later }
         let date = Date(timeIntervalSince1970: Double(day) * 86_400)
         guard let later = calendar.date(byAdding: .year, value: Int(count), to: date) else { return day }
         return Int64((later.timeIntervalSince1970 / 86_400).rounded(.down))
+    }
+}
+
+/// The months of `years` Gregorian years, in order, each in 16 bytes (a `MonthStart` takes 48): kept for good, so
+/// that a window of 4,000 years at a year a tick looks up what it drew before rather than ask ICU again. A calendar's
+/// 10,000 years are 157 chunks, 2 MB.
+final class MonthChunk: Sendable {
+    static let years: Int64 = 64
+    /// From Gregorian year -64, before a timeline's first month's year, to past 10,000 (a window's reach after it).
+    static let firstYear: Int64 = -64
+    static let count = 160
+
+    struct Month: Sendable {
+        let day: Int32, year: Int32, yearIndex: Int32
+        let ordinal: Int8
+        let opensYear: Bool, sharesOrdinal: Bool
+
+        init(_ month: CalendarSystem.MonthStart) {
+            (day, year, yearIndex) = (Int32(month.day), Int32(month.year), Int32(month.yearIndex))
+            (ordinal, opensYear, sharesOrdinal) = (Int8(month.ordinal), month.opensYear, month.sharesOrdinal)
+        }
+
+        var start: CalendarSystem.MonthStart {
+            var month = CalendarSystem.MonthStart(
+                day: Int64(day), ordinal: Int64(ordinal), year: Int64(year), opensYear: opensYear)
+            (month.yearIndex, month.sharesOrdinal) = (Int64(yearIndex), sharesOrdinal)
+            return month
+        }
+    }
+
+    let months: [Month]
+
+    init(months: [CalendarSystem.MonthStart]) { self.months = months.map(Month.init) }
+
+    static func index(holding year: Int64) -> Int? {
+        let index = floorQuotient(year - firstYear, years)
+        return (0..<Int64(count)).contains(index) ? Int(index) : nil
+    }
+
+    static func firstYear(of index: Int) -> Int64 { firstYear + Int64(index) * years }
+
+    /// The last month that begins at or before `day`, by a binary search; `nil` before the first.
+    func last(atOrBefore day: Int64) -> Int? {
+        var (low, high) = (0, months.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if Int64(months[middle].day) <= day { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? low - 1 : nil
     }
 }

@@ -58,8 +58,9 @@ final class CalendarWords: Sendable {
             let count: Int
         }
 
-        /// Months' fields kept before all are forgotten: a window asks a few.
-        static let keptFields = 8_192
+        /// Months' fields kept before all are forgotten (about 60 bytes each): a window of 4,096 years asks a few
+        /// thousand.
+        static let keptFields = 1_000_000
 
         init(system: CalendarSystem, locale: Locale) { (self.system, self.locale) = (system, locale) }
 
