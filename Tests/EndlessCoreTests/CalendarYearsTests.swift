@@ -20,3 +20,33 @@ import Testing
         }
     }
 }
+
+extension CalendarYearsTests {
+    /// Heisei began on 8 January 1989, in the middle of Shōwa 64's January: its year ticks there, as 平成元年, and
+    /// the seven days of 昭和64年 leave their words to it; Reiwa's first year is 令和元年 (CLDR's `y=jpanyear`).
+    @Test func aJapaneseEraOpensItsYearOnItsDay() throws {
+        let japanese = try #require(CalendarSystem.named("japanese"))
+        let heisei = try #require(CivilDate(year: 1989, month: 1, day: 8)).daysSinceEpoch
+        let opening = try #require(japanese.months(beginningIn: 1989).first { $0.day == heisei })
+        #expect(opening.opensYear && !opening.opensMonth && opening.year == 1)
+        #expect(japanese.firstYear(atOrAfter: heisei - 3, every: 1) == heisei)
+        #expect(japanese.firstMonth(atOrAfter: heisei - 3, every: 1) == heisei + 24)  // 1 February
+        let timeline = try Timeline(scale: .year, language: try Language.named("ja-JP-u-ca-japanese"))
+        var words: [String] = []
+        for year: Int64 in [1989, 2019] {
+            let block = floorQuotient(
+                CivilDate(year: year, month: 6, day: 1)!.daysSinceEpoch * 86_400, timeline.blockSeconds)
+            for block in block - 1...block + 1 {
+                timeline.forEachTick(ofBlock: block) { placed in
+                    guard !placed.isContext, placed.isLabelled else { return }
+                    words.append(
+                        String(capacity: TimeLabels.longestContext) {
+                            timeline.labels.writeMinor(placed.tick, unit: .years(1), into: &$0)
+                        })
+                }
+            }
+        }
+        #expect(words.contains("平成元年") && words.contains("令和元年") && words.contains("平成2年"), "\(words)")
+        #expect(!words.contains("昭和64年") && !words.contains("令和1年"), "\(words)")
+    }
+}

@@ -26,6 +26,9 @@ package final class CalendarSystem: Sendable {
         package var yearIndex: Int64 = 0
         /// A leap month that shares its place in its year with the month before (a Chinese one): not a quarter's.
         package var sharesOrdinal = false
+        /// Whether a month begins here: not where only a year does, as a Japanese era's first may in a month's
+        /// middle (平成元年 on 8 January 1989).
+        package var opensMonth = true
     }
 
     /// The calendars a `-u-ca-` keyword may name, by their BCP 47 names; the Gregorian (`gregory`, `iso8601`) is
@@ -103,22 +106,45 @@ package final class CalendarSystem: Sendable {
         var yearIndex = yearNumber(of: date)
         var counted = false
         var lastOrdinal = Int64(-1)
-        while case let day = Self.day(of: date), day < end {
+        // One month past the year's, to see a year that opened in the middle of its last month.
+        var lastDay: Int64? = nil
+        while case let day = Self.day(of: date), day < end || lastDay.map({ $0 < end }) == true {
             let fields = calendar.dateComponents([.era, .year], from: date)
             let opensYear =
                 fields != previous
                 && calendar.dateComponents([.era, .year], from: date.addingTimeInterval(-86_400)) != fields
-            if opensYear && counted { yearIndex += 1 }
+            if fields != previous && !opensYear, let lastDay {
+                // A year (an era) opened within the month before: on the first of its days that reads so.
+                var (low, high) = (lastDay, day)  // `low` reads the year before, `high` this one
+                while high - low > 1 {
+                    let middle = (low + high) / 2
+                    if calendar.dateComponents([.era, .year], from: Self.date(middle)) == fields {
+                        high = middle
+                    } else {
+                        low = middle
+                    }
+                }
+                if !isEraYears { yearIndex += 1 }
+                if high >= first && high < end {
+                    var opening = MonthStart(
+                        day: high, ordinal: lastOrdinal, year: Int64(fields.year ?? 0), opensYear: true)
+                    opening.yearIndex = isEraYears ? CivilDate(daysSinceEpoch: high).year - 1970 : yearIndex
+                    opening.opensMonth = false
+                    months.append(opening)
+                }
+            }
+            if opensYear && counted && !isEraYears { yearIndex += 1 }
             let ordinal = Int64(calendar.ordinality(of: .month, in: .year, for: date) ?? 1) - 1
-            if day >= first {
+            if day >= first && day < end {
                 var month = MonthStart(day: day, ordinal: ordinal, year: Int64(fields.year ?? 0), opensYear: opensYear)
-                month.yearIndex = yearIndex
+                month.yearIndex = isEraYears ? CivilDate(daysSinceEpoch: day).year - 1970 : yearIndex
                 month.sharesOrdinal = ordinal == lastOrdinal
                 months.append(month)
             }
             lastOrdinal = ordinal
             counted = true
             previous = fields
+            lastDay = day
             // Never nil nor earlier for a calendar ICU has; a loop that cannot stall.
             guard let next = calendar.date(byAdding: .month, value: 1, to: date), next > date else { break }
             date = next
@@ -146,7 +172,7 @@ package final class CalendarSystem: Sendable {
     /// The first day at or after `day` on which a month begins whose place in its year is a multiple of `count` (a
     /// quarter's first month, for 3); a day past time's ends if none is before them.
     package func firstMonth(atOrAfter day: Int64, every count: Int64) -> Int64 {
-        first(atOrAfter: day) { $0.ordinal % count == 0 && (count == 1 || !$0.sharesOrdinal) }
+        first(atOrAfter: day) { $0.opensMonth && $0.ordinal % count == 0 && (count == 1 || !$0.sharesOrdinal) }
     }
 
     /// The first day at or after `day` on which a year begins (an era's too, as a Japanese one does); for `count`
@@ -212,6 +238,10 @@ package final class CalendarSystem: Sendable {
         let yearStart = calendar.dateInterval(of: .year, for: date)?.start ?? date
         return Int64(calendar.dateComponents([.year], from: yearZero, to: yearStart).year ?? 0)
     }
+
+    /// Whether years are an era's (Japanese): a new era opens a year in a Gregorian year's middle, so a year is
+    /// numbered for labels by the Gregorian year it stands in, the era's first and the year it ends alike.
+    var isEraYears: Bool { identifier == "japanese" }
 
     /// The cycle and year that hold 1970-01-01, in a cyclic calendar.
     private var cycleZero: (era: Int, year: Int) {
@@ -289,17 +319,18 @@ final class MonthChunk: Sendable {
     struct Month: Sendable {
         let day: Int32, year: Int32, yearIndex: Int32
         let ordinal: Int8
-        let opensYear: Bool, sharesOrdinal: Bool
+        let opensYear: Bool, sharesOrdinal: Bool, opensMonth: Bool
 
         init(_ month: CalendarSystem.MonthStart) {
             (day, year, yearIndex) = (Int32(month.day), Int32(month.year), Int32(month.yearIndex))
             (ordinal, opensYear, sharesOrdinal) = (Int8(month.ordinal), month.opensYear, month.sharesOrdinal)
+            opensMonth = month.opensMonth
         }
 
         var start: CalendarSystem.MonthStart {
             var month = CalendarSystem.MonthStart(
                 day: Int64(day), ordinal: Int64(ordinal), year: Int64(year), opensYear: opensYear)
-            (month.yearIndex, month.sharesOrdinal) = (Int64(yearIndex), sharesOrdinal)
+            (month.yearIndex, month.sharesOrdinal, month.opensMonth) = (Int64(yearIndex), sharesOrdinal, opensMonth)
             return month
         }
     }

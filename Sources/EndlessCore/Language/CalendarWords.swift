@@ -47,6 +47,9 @@ final class CalendarWords: Sendable {
         /// hashing.
         private var month = CalendarSystem.MonthStart(day: .max, ordinal: 0, year: 0, opensYear: false)
         private var end = Int64.min
+        /// The first day of the month that holds it: `month`'s, or before it where only a year opened there (a
+        /// Japanese era), so that a day's number counts from its month's first.
+        private var first = Int64.max
         private var fields: [(letter: UInt8, count: Int, words: Range<Int>)] = []
         private var fieldBytes: [UInt8] = []
         /// The day `move(to:)` was given.
@@ -68,13 +71,17 @@ final class CalendarWords: Sendable {
             self.day = day
             guard day < month.day || day >= end else { return }
             (month, end) = system.month(containing: day)
+            first = month.day
+            while first > Int64.min + 1, !system.month(containing: first).month.opensMonth {
+                first = system.month(containing: first - 1).month.day
+            }
             fields.removeAll(keepingCapacity: true)
             fieldBytes.removeAll(keepingCapacity: true)
         }
 
         /// Writes field `letter` (`count` long, one `isCalendars` takes) of the day moved to.
         mutating func write(_ letter: UInt8, _ count: Int, into text: inout TextBuilder) {
-            let place = day - month.day  // from 0
+            let place = day - first  // from 0
             if letter == UInt8(ascii: "d") {
                 guard (1...2).contains(count), (0..<32).contains(place) else {  // a width no pattern asks for
                     return formatted(letter, count, day: day).withUnsafeBufferPointer { text.append(bytes: $0) }
@@ -116,6 +123,14 @@ final class CalendarWords: Sendable {
                 ?? {
                     let formatter = DateFormatter()
                     formatter.locale = locale
+                    // CLDR's Japanese patterns number the year `y=jpanyear`: an era's first year is 元年, not 1年.
+                    if letter == UInt8(ascii: "y"), system.identifier == "japanese",
+                        locale.language.languageCode == .japanese
+                    {
+                        var components = Locale.Components(locale: locale)
+                        components.numberingSystem = "jpanyear"
+                        formatter.locale = Locale(components: components)
+                    }
                     formatter.calendar = system.calendar
                     formatter.timeZone = TimeZone(identifier: "UTC")
                     formatter.dateFormat = pattern

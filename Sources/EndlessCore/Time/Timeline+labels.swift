@@ -194,7 +194,7 @@ extension Timeline {
         }
         func candidate(_ month: CalendarSystem.MonthStart) -> Bool {
             // A 13th month (Elul in a Hebrew leap year) would stand next to the next year's first.
-            guard !month.sharesOrdinal, month.ordinal < 12 else { return false }
+            guard month.opensMonth, !month.sharesOrdinal, month.ordinal < 12 else { return false }
             return span < 12 ? month.ordinal % span == 0 : month.ordinal == 0 && month.yearIndex % (span / 12) == 0
         }
         var month = calendar.month(containing: day).month

@@ -162,6 +162,12 @@ public struct Timeline: Sendable, Hashable {
             let stride = isContext ? labelling.contextStride : labelling.minorStride
             placed.isShort = isContext ? labelling.contextShort : labelling.minorShort
             placed.isLabelled = isLabelled(tick, unit: unit, stride: stride)
+            // A year cut short by a new era (昭和64年: 7 days) leaves its words to the era's first year.
+            if placed.isLabelled, case .years(1) = unit, let calendar, calendar.isEraYears {
+                let day = floorQuotient(tick.local.seconds, 86_400)
+                let next = calendar.firstYear(atOrAfter: day + 1, every: 1)
+                placed.isLabelled = Double(next - day) * 86_400 >= unit.meanSeconds / 2
+            }
             return placed
         }
         clock.forEachTick(of: unit, from: from, to: to, weekStart: weekStart, calendar: calendar) { tick in
