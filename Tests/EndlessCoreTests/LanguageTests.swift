@@ -141,6 +141,8 @@ import Testing
         ("hi-IN-u-nu-deva", "hi-IN-u-nu-deva"), ("en-u-fw-mon", "en-u-fw-mon"),
         ("he-IL-u-ca-hebrew", "he-IL-u-ca-hebrew"), ("ja-JP-u-ca-japanese-hc-h12", "ja-JP-u-ca-japanese-hc-h12"),
         ("sr-Latn-RS", "sr-Latn-RS"), ("de-DE-1996", "de-DE"),
+        // The cycle drawn: a clock from 0 to 11 is drawn from 12, one to 24 from 0.
+        ("en-US-u-hc-h11", "en-US-u-hc-h12"), ("de-DE-u-hc-h24", "de-DE-u-hc-h23"),
         ("en-US-x-private", "en-US"),
     ])
     func aTagResolvesAsICUFallsBack(tag: String, used: String) throws {

@@ -57,13 +57,14 @@ struct LanguageTag: Sendable, Hashable {
         }
     }
 
-    /// The Unicode keywords drawn, in BCP 47's order (`u-ca-hebrew-hc-h23-nu-arab`): a calendar ICU has, a
+    /// The Unicode keywords drawn, in BCP 47's order (`u-ca-hebrew-hc-h23-nu-arab`), as drawn: a calendar ICU has, a
     /// numbering system of ten digits, an hour cycle, a first day of the week. Empty when there are none.
     var keywords: [String] {
         var keywords: [String] = []
         if let calendarName { keywords.append("ca-\(calendarName)") }
         if weekStart != nil, let week = unicode["fw"] { keywords.append("fw-\(week)") }
-        if hours != nil, let cycle = unicode["hc"] { keywords.append("hc-\(cycle)") }
+        // The cycle drawn: `h11` is drawn as `h12` (12, 1 … 11) and `h24` as `h23` (0 … 23), and said so.
+        if let hours { keywords.append(hours == .twelve ? "hc-h12" : "hc-h23") }
         if let numbering { keywords.append("nu-\(numbering)") }
         return keywords.isEmpty ? [] : ["u"] + keywords
     }
