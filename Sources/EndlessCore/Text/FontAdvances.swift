@@ -48,9 +48,19 @@ package struct FontAdvances: Sendable {
         return Self.fallback(scalar)
     }
 
-    /// `text`'s advance in ems, its characters' added up (no kerning: a kerned text is narrower).
-    package func width(of text: some StringProtocol) -> Double {
-        text.unicodeScalars.reduce(0) { $0 + advance($1) }
+    /// `text`'s advance in ems, its characters' added up (no kerning: a kerned text is narrower). ASCII (most
+    /// labels) is summed from the table byte by byte.
+    package func width(of text: String) -> Double {
+        var units = 0
+        for byte in text.utf8 {
+            guard byte < 0x80 else {
+                var total = 0.0
+                for scalar in text.unicodeScalars { total += advance(scalar) }
+                return total
+            }
+            units += Int(near[Int(byte)])  // 0 for a control character, as its rule says
+        }
+        return Double(units) / 2048
     }
 
     private func searched(_ point: UInt32) -> UInt16? {
@@ -92,7 +102,7 @@ package struct FontAdvances: Sendable {
 /// them apart in a font up to 15% wider than DejaVu Sans (docs/architecture.md, *Text*).
 package enum TextWidth {
     /// `text`'s width in points at `size`, in DejaVu Sans or its bold.
-    package static func of(_ text: some StringProtocol, size: Double, bold: Bool = false) -> Double {
+    package static func of(_ text: String, size: Double, bold: Bool = false) -> Double {
         (bold ? FontAdvances.bold : FontAdvances.regular).width(of: text) * size
     }
 
