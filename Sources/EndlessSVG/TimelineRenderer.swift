@@ -283,7 +283,13 @@ public struct TimelineRenderer: Sendable {
         let length = vertical ? 24 : width + 12
         let windowLength = vertical ? window.height : window.width
         let reach = Int64((windowLength / timeline.pointsPerSecond).rounded(.up)) + 1
-        let starts = timeline.contextStarts(around: edge, reach: reach, mirrored: window.isMirrored, vertical: vertical)
+        // How far back a period's words may start and still reach the label pushed back its furthest (its room
+        // twice): the words' room, past the edge.
+        let labelling = vertical ? timeline.verticalLabelling : timeline.labelling
+        let room = labelling.contextRoom + 2 * TextWidth.clearance(length)
+        let back = Int64((room / timeline.pointsPerSecond).rounded(.up))
+        let starts = timeline.contextStarts(
+            around: edge, reach: reach, back: back, mirrored: window.isMirrored, vertical: vertical)
         // Points from the edge to a tick's line.
         let distance = { (tick: TimeTick) in abs(Double(tick.instant - edge) * timeline.pointsPerSecond) }
         // Along the axis: at the edge, before the next words (`highest`), and after a period before's (`lowest`).

@@ -210,11 +210,12 @@ extension Timeline {
 
 extension Timeline {
     /// The context starts around a window's leading edge `edge`: the one that opens the period holding it (its
-    /// words, cut by the edge or repeated by the window's own label there, are the window's to leave out), and the
-    /// next labelled one within `reach` seconds in the window's direction (after the edge, or before the period's
-    /// start where time runs to the left), whose words the window's label must not reach.
+    /// words, cut by the edge or repeated by the window's own label there, are the window's to leave out), the next
+    /// labelled one within `reach` seconds in the window's direction (after the edge, or before the period's start
+    /// where time runs to the left), whose words the window's label must not reach, and where time runs rightwards
+    /// the labelled one before the period's within `back` seconds of the edge, whose words may run past it.
     package func contextStarts(
-        around edge: Int64, reach: Int64, mirrored: Bool, vertical: Bool
+        around edge: Int64, reach: Int64, back: Int64, mirrored: Bool, vertical: Bool
     ) -> (holding: TimeTick?, next: TimeTick?, previous: TimeTick?) {
         guard let context = scale.context else { return (nil, nil, nil) }
         let labelling = vertical ? verticalLabelling : labelling
@@ -229,17 +230,16 @@ extension Timeline {
         }
         // A period is at most 1.1 of its mean (a 385-day Hebrew year), and two days of a zone's changes.
         let period = Int64(context.meanSeconds * 1.1) + 2 * 86_400
-        let holding = ticks(edge - period, edge + 1).last
         let reach = max(0, min(reach, Instant.last.secondsSinceEpoch - first))
-        let next =
-            mirrored
-            ? ticks(edge - period - reach, holding?.instant ?? edge).last(where: labelled)
-            : ticks(edge + 1, edge + 1 + reach).first(where: labelled)
-        // Where time runs on rightwards, the labelled start before the period's, whose words may run past the edge.
-        let before = holding?.instant ?? edge
-        let previous =
-            mirrored ? nil : ticks(before - period * (labelling.contextStride + 1), before).last(where: labelled)
-        return (holding, next, previous)
+        if mirrored {
+            let holding = ticks(edge - period, edge + 1).last
+            return (holding, ticks(edge - period - reach, holding?.instant ?? edge).last(where: labelled), nil)
+        }
+        // Where time runs on rightwards, the period's start and the labelled start before it, from one look back.
+        let behind = ticks(edge - max(period, back), edge + 1)
+        let holding = behind.last
+        let previous = behind.dropLast().last { $0.instant >= edge - back && labelled($0) }
+        return (holding, ticks(edge + 1, edge + 1 + reach).first(where: labelled), previous)
     }
 }
 
