@@ -121,27 +121,47 @@ public struct TimelineRenderer: Sendable {
     }
 
     /// Block `block` as the page's tile, placed by the page: its ink and font are the element's style (`pageStyle`).
-    /// Block `block` as the page places it, `thickness` across; with items, its lanes (`itemsFragment`) under the
-    /// axis band.
-    package func blockElement(_ block: Int64, mirrored: Bool, thickness: Double, items: [UInt8]? = nil) -> [UInt8] {
+    /// Block `block` as the page places it, `thickness` across; with items, its lanes' bars (`itemsFragment`) under
+    /// the axis band, and the titles that reach into it (`itemTitles`).
+    package func blockElement(
+        _ block: Int64, mirrored: Bool, thickness: Double, items: (bars: [UInt8], titles: [UInt8])? = nil
+    ) -> [UInt8] {
         let length = Double(Timeline.ticksPerBlock) * timeline.spacing
         let band = items == nil ? thickness : ItemLayout.axisBand(within: thickness, orientation)
-        var content = SVGWriter(capacity: 1024 + (items?.count ?? 0)), words = SVGWriter(capacity: 1024)
+        var content = SVGWriter(capacity: 1024 + (items.map { $0.bars.count + $0.titles.count } ?? 0))
+        var words = SVGWriter(capacity: 1024)
         drawBlock(block, mirrored: mirrored, marks: marks(band), painted: false, words: &words, into: &content)
-        if let items, !items.isEmpty, let itemsLayer {
-            // In a box of the tile's own, which clips them: a title that runs on is drawn by each tile it touches.
+        if let items, let itemsLayer {
             let vertical = orientation.isVertical
-            content.append(vertical ? #"<svg x=""# : #"<svg y=""#)
-            content.append(band)
-            content.append(#"" width=""#)
-            content.append(vertical ? itemsLayer.thickness : length)
-            content.append(#"" height=""#)
-            content.append(vertical ? length : itemsLayer.thickness)
-            content.append(#""><g class="items" font-size="12""#)
-            itemsLayer.writePlacement(band: 0, into: &content)
-            content.append(">")
-            content.append(bytes: items)
-            content.append("</g></svg>")
+            // The bars run 2 points past the tile's edges, over their own pieces in its neighbours, so that no seam
+            // shows.
+            if !items.bars.isEmpty {
+                content.append(#"<g class="items""#)
+                itemsLayer.writePlacement(band: band, into: &content)
+                content.append(">")
+                content.append(bytes: items.bars)
+                content.append("</g>")
+            }
+            // The titles in a box as far past the tile's edges as its bars, which clips them: each tile a title
+            // reaches draws it at the same place, over its neighbour's bars where they overlap.
+            if !items.titles.isEmpty {
+                let (across, along) = (itemsLayer.thickness, length + 4)
+                content.append(vertical ? #"<svg x=""# : #"<svg x="-2" y=""#)
+                content.append(band)
+                content.append(vertical ? #"" y="-2" width=""# : #"" width=""#)
+                content.append(vertical ? across : along)
+                content.append(#"" height=""#)
+                content.append(vertical ? along : across)
+                content.append(vertical ? #"" viewBox="0 -2 "# : #"" viewBox="-2 0 "#)
+                content.append(vertical ? across : along)
+                content.append(" ")
+                content.append(vertical ? along : across)
+                content.append(#""><g class="items" font-size="12""#)
+                itemsLayer.writePlacement(band: 0, into: &content)
+                content.append(">")
+                content.append(bytes: items.titles)
+                content.append("</g></svg>")
+            }
         }
         return pageTile(
             width: orientation.isVertical ? thickness : length, height: orientation.isVertical ? length : thickness,

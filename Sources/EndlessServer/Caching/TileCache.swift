@@ -123,9 +123,10 @@ extension TileCache {
                 let itemsStyle = Self.itemsStyle(
                     of: set, renderer.timeline, orientation: renderer.orientation, mirrored: mirrored,
                     theme: renderer.theme)
-                return content(for: TileKey(style: itemsStyle, x: block)) {
+                let bars = content(for: TileKey(style: itemsStyle, x: block)) {
                     renderer.itemsFragment(ofBlock: block, mirrored: mirrored)
-                } + renderer.itemTitles(ofBlock: block, mirrored: mirrored)
+                }
+                return (bars, renderer.itemTitles(ofBlock: block, mirrored: mirrored))
             }
             return renderer.blockElement(block, mirrored: mirrored, thickness: thickness, items: items)
         }
