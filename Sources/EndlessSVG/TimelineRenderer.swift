@@ -254,7 +254,7 @@ public struct TimelineRenderer: Sendable {
                     timeline.writeWords(of: tick, into: &text)
                     if tick.showsOffset {  // the offset, small, under the field
                         pen.write(marks.note, along: along, into: &text)
-                        TimeLabels.writeOffset(tick.tick.offset, into: &text)
+                        TimeLabels.writeOffset(tick.tick.offset, in: timeline.language, into: &text)
                         text.append("</tspan>")
                     }
                     text.append("</text>")

@@ -125,6 +125,11 @@ import Testing
         #expect(timeline.spokenText(at) == "Sonntag, 25. Oktober 2026 um 01:30:00 +01:00")
         let arabic = try parameters("locale=ar-EG", Parameters.timelineNames).timeline()
         #expect(arabic.text(at) == "2026-10-25T00:30:00Z" && arabic.spokenText(at).contains("أكتوبر"))
+        // Right to left, the offset is a left-to-right run isolated as `Intl` isolates it: never read `03:30+`.
+        let persian = try parameters("locale=fa-IR&tz=Asia/Tehran", Parameters.timelineNames).timeline()
+        #expect(persian.spokenText(at).hasSuffix(" \u{2066}+03:30\u{2069}"), "\(persian.spokenText(at))")
+        #expect(arabic.spokenText(at).hasSuffix(" \u{2066}+00:00\u{2069}"))
+        #expect(!timeline.spokenText(at).contains("\u{2066}"))
     }
 
     @Test func withoutALocaleTheWordsAreTheEnglishTheyWere() throws {

@@ -23,6 +23,9 @@ public final class Language: Sendable, Hashable {
     /// Where its months and years begin: `-u-ca-`'s calendar, else the locale's own (`fa-IR`: Persian, `th-TH`:
     /// Buddhist); `nil` for the Gregorian.
     package let calendar: CalendarSystem?
+    /// Whether its script runs right to left (Arabic, Persian, Hebrew, Urdu): a left-to-right run in its words (an
+    /// offset, `+03:30`) is isolated, as `Intl` does, or a browser reorders it (`03:30+`).
+    package let isRightToLeft: Bool
 
     /// `base` is a locale CLDR has (`de_CH`), `tag` what was asked. Foundation is handed `base` alone, or with the
     /// one keyword a part needs: its `DateFormatter` traps on some combinations (`hi-IN-u-nu-deva`), and the
@@ -30,6 +33,7 @@ public final class Language: Sendable, Hashable {
     private init(identifier: String, base: String, tag: LanguageTag) {
         self.identifier = identifier
         let own = Locale(identifier: base)
+        isRightToLeft = own.language.characterDirection == .rightToLeft
         hours = tag.hours ?? ([.oneToTwelve, .zeroToEleven].contains(own.hourCycle) ? .twelve : .twentyFour)
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = own

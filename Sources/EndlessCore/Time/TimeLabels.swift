@@ -101,6 +101,14 @@ package struct TimeLabels: Sendable, Hashable {
         String(capacity: 15) { writeOffset(offset, into: &$0) }
     }
 
+    /// `offsetText(_:)` in `language`'s words: isolated left to right (U+2066 … U+2069) in a right-to-left one.
+    package static func writeOffset(_ offset: Int64, in language: Language?, into text: inout TextBuilder) {
+        guard language?.isRightToLeft == true else { return writeOffset(offset, into: &text) }
+        text.append("\u{2066}")
+        writeOffset(offset, into: &text)
+        text.append("\u{2069}")
+    }
+
     /// `offsetText(_:)`, written in place: at most 9 bytes.
     package static func writeOffset(_ offset: Int64, into text: inout TextBuilder) {
         let size = abs(offset)

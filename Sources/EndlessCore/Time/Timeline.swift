@@ -133,7 +133,7 @@ public struct Timeline: Sendable, Hashable {
             return String(capacity: TimeLabels.longestContext + 32) { text in
                 labels.writeSpoken(tick.local, in: language, into: &text)
                 text.append(byte: UInt8(ascii: " "))
-                TimeLabels.writeOffset(offset, into: &text)
+                TimeLabels.writeOffset(offset, in: language, into: &text)
             }
         }
         return labels.context(tick, unit: .days) + ", " + tick.local.timeText(seconds: true) + " "
