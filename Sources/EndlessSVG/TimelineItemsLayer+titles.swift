@@ -46,7 +46,8 @@ extension TimelineItemsLayer {
                 }
                 for item in chosen {
                     let isPoint = items.isPoint(item)
-                    guard let anchor = anchor(of: item, lane: index, edge: edge, span: span, length: length),
+                    guard
+                        let anchor = anchor(of: item, lane: index, edge: edge, span: span, length: length, shown: from),
                         anchor < to, edge == nil || anchor >= low
                     else { continue }
                     var at = along(anchor) + (isPoint ? 9 : 4)
@@ -85,7 +86,8 @@ extension TimelineItemsLayer {
     /// Where item `item`'s title begins, in seconds: its start, or for a bar begun before a window's `edge`, the
     /// edge; and for a bar begun where its lane shows counts, the first block after where it shows items (within
     /// `longestTitle` of the anchor, and before the bar ends). `nil` where it has no place.
-    private func anchor(of item: Int, lane: Int, edge: Int64?, span: Int64, length: Double) -> Int64? {
+    /// `shown` is a block known to show the lane's items (the one drawing): not asked again.
+    private func anchor(of item: Int, lane: Int, edge: Int64?, span: Int64, length: Double, shown: Int64) -> Int64? {
         let (start, end) = (items.starts[item], items.ends[item])
         let isPoint = items.isPoint(item)
         var anchor = start
@@ -96,7 +98,9 @@ extension TimelineItemsLayer {
         var block = floorQuotient(anchor, span) * span
         // A few blocks on at most (each is a count's query): a bar that shows in none of them goes untitled.
         for _ in 0...Int(Self.longestTitle / length) + 1 {
-            if ItemLayout.showsItems(of: items, lane: lane, from: block, to: block + span, length: length) {
+            if block == shown
+                || ItemLayout.showsItems(of: items, lane: lane, from: block, to: block + span, length: length)
+            {
                 return anchor
             }
             block += span

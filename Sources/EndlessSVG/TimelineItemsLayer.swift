@@ -288,20 +288,26 @@ extension SVGWriter {
     /// more than `room` points: `& < > " '` escaped, and each character XML 1.0 cannot hold (a control character
     /// but tab, line feed and return; U+FFFE, U+FFFF) written as U+FFFD.
     mutating func append(xmlText bytes: UnsafeBufferPointer<UInt8>, fitting room: Double) {
-        let ellipsis = Self.width(of: "…")
+        // The font read once, not at each letter (a static of another module is looked up at each use); nothing
+        // measured where anything fits.
+        let font = FontAdvances.regular
+        let width = { (scalar: Unicode.Scalar) in font.advance(scalar) * 12 * 1.15 }
         var total = 0.0
-        forEachScalar(in: bytes) { scalar, _ in total += Self.width(of: scalar) }
+        if room.isFinite { forEachScalar(in: bytes) { scalar, _ in total += width(scalar) } }
+        let ellipsis = width("…")
         var used = 0.0
         var done = false
         forEachScalar(in: bytes) { scalar, range in
             guard !done else { return }
-            let width = Self.width(of: scalar)
-            if total > room && used + width + ellipsis > room {
-                append("…")
-                done = true
-                return
+            if total > room {
+                let advance = width(scalar)
+                if used + advance + ellipsis > room {
+                    append("…")
+                    done = true
+                    return
+                }
+                used += advance
             }
-            used += width
             switch scalar {
             case "&": append("&amp;")
             case "<": append("&lt;")
