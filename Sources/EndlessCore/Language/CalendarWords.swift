@@ -63,7 +63,7 @@ final class CalendarWords: Sendable {
 
         /// Months' fields kept before all are forgotten (about 60 bytes each): a window of 4,096 years asks a few
         /// thousand.
-        static let keptFields = 1_000_000
+        static let keptFields = 32_768
 
         init(system: CalendarSystem, locale: Locale) { (self.system, self.locale) = (system, locale) }
 
