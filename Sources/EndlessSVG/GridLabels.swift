@@ -4,62 +4,65 @@ import EndlessCore
 /// window's thousands of labels repeat a few dozen of each, and writing every number anew was most of drawing it.
 ///
 /// A label is `(x, y)` on one line, or `(x,` over `y)` where that is too long for the tile, centred in its square and
-/// shrunk to fit (then with its own font size); `GridRenderer.tileContent` draws a tile's alone. A row's labels are
-/// written first lines, then second lines, and a line names its baseline (`y`) only where it differs from the line
-/// before, which it keeps (SVG's current text position): a quarter of a large window's bytes, and of gzip's work.
+/// shrunk to fit (then with its own font size), measured with the font's advances. Where a page block's widest
+/// label does not fit its tile even at 4 points, the block's labels take their short form (a zoomed-out tile's first
+/// column and row) or stand every 2nd, 3rd or 6th tile from its left, over the tiles after it (`Grid.labelPlan`):
+/// every tile of the block, drawn by a window or a page, agrees. A row's labels are written first lines, then second
+/// lines, and a line names its baseline (`y`) only where it differs from the line before, which it keeps (SVG's
+/// current text position): a quarter of a large window's bytes, and of gzip's work.
 struct GridLabels {
-    private let tileSize: Double
+    private let grid: Grid
     private let labelSize: Double
     private let firstColumn: Int64
     private let firstRow: Int64
+    private let numbers: NumberSymbols?
     /// Every piece below, written one after another; a piece is a range of it.
     private var parts: SVGWriter
-    /// A column's `<tspan x="…` (its centre), its `(x,` and the characters `x` takes.
-    private var columnOpenings: [Range<Int>] = []
-    private var columnNumbers: [Range<Int>] = []
-    private var columnWidths: [Int] = []
-    /// A row's `y)`, the characters `y` takes and its top.
-    private var rowNumbers: [Range<Int>] = []
-    private var rowWidths: [Int] = []
+    /// A column's centre and left edge, its `(x,` (full and short) with its width in ems.
+    private var columnCentres: [Double] = []
+    private var columnLefts: [Double] = []
+    private var columnNumbers: [Number] = []
+    private var columnShortNumbers: [Number] = []
+    /// A row's `y)` (full and short), and its top.
+    private var rowNumbers: [Number] = []
+    private var rowShortNumbers: [Number] = []
     private var rowTops: [Double] = []
     /// The baseline of the last line written, which the next line keeps unless it names its own.
     private var baseline: Double?
     /// The last font size written other than the common one, as ` font-size="…`.
     private var fontSizePiece: (size: Double, piece: Range<Int>)?
+    /// Drawing one tile by itself (an embedded tile's document): a label that runs over the next tiles is left out.
+    var tileAlone = false
+    /// The plan of the block last asked for (`plan(blockColumn:blockRow:)`).
+    private var lastPlan: (column: Int64, row: Int64, plan: Grid.LabelPlan?)?
 
-    /// Labels for `columns` × `rows`, a tile's square at (`left(column)`, `top(row)`); at zoom level `level`, each
-    /// names the level-0 range it covers (`0…3`).
+    /// A number's piece of the label and its width in ems.
+    private struct Number {
+        var piece: Range<Int>
+        var width: Double
+    }
+
+    /// Labels for `columns` × `rows` of `grid`, a tile's square at (`left(column)`, `top(row)`); at zoom level
+    /// `grid.level`, each names the level-0 range it covers (`0…3`).
     init(
-        tileSize: Double, labelSize: Double, columns: ClosedRange<Int64>, rows: ClosedRange<Int64>,
-        left: (Int64) -> Double, top: (Int64) -> Double, level: Int = 0, numbers: NumberSymbols? = nil
+        grid: Grid, labelSize: Double, columns: ClosedRange<Int64>, rows: ClosedRange<Int64>,
+        left: (Int64) -> Double, top: (Int64) -> Double
     ) {
-        self.tileSize = tileSize
+        self.grid = grid
         self.labelSize = labelSize
         (firstColumn, firstRow) = (columns.lowerBound, rows.lowerBound)
-        parts = SVGWriter(capacity: 256 + (columns.count + rows.count) * 40)
+        numbers = grid.language?.numbers
+        parts = SVGWriter(capacity: 256 + (columns.count + rows.count) * (grid.level == 0 ? 40 : 80))
         for column in columns {
-            columnOpenings.append(
-                Self.piece(of: &parts) {
-                    $0.append(#"<tspan x=""#)
-                    $0.append(((left(column) + tileSize / 2) * 8).rounded() / 8)  // in eighths: no 30.299999999999997
-                })
-            let covered = Grid.covered(column, level: level)
-            columnNumbers.append(
-                Self.piece(of: &parts) {
-                    $0.append("(")
-                    Self.append(covered, numbers, into: &$0)
-                    $0.append(",")
-                })
-            columnWidths.append(Self.characters(covered))
+            let left = (left(column) * 8).rounded() / 8  // in eighths: no 30.299999999999997
+            columnLefts.append(left)
+            columnCentres.append(((left + grid.tileSize / 2) * 8).rounded() / 8)
+            columnNumbers.append(number(Grid.covered(column, level: grid.level), opening: true))
+            if grid.level > 0 { columnShortNumbers.append(number(column << Int64(grid.level), opening: true)) }
         }
         for row in rows {
-            let covered = Grid.covered(row, level: level)
-            rowNumbers.append(
-                Self.piece(of: &parts) {
-                    Self.append(covered, numbers, into: &$0)
-                    $0.append(")")
-                })
-            rowWidths.append(Self.characters(covered))
+            rowNumbers.append(number(Grid.covered(row, level: grid.level), opening: false))
+            if grid.level > 0 { rowShortNumbers.append(number(row << Int64(grid.level), opening: false)) }
             rowTops.append(top(row))
         }
     }
@@ -67,63 +70,128 @@ struct GridLabels {
     /// Row `row`'s labels in `columns`: every label's first line, then the second lines of those that have two. Lines
     /// are `<tspan>`s of a `<text>` the caller opens.
     mutating func append(row: Int64, columns: ClosedRange<Int64>, into writer: inout SVGWriter) {
-        let rowIndex = Int(row - firstRow)
-        let columnIndices = Int(columns.lowerBound - firstColumn)...Int(columns.upperBound - firstColumn)
-        var twoLines = false
-        for column in columnIndices {
-            let (lines, fontSize) = shape(column: column, row: rowIndex)
-            twoLines = twoLines || lines == 2
-            appendHead(column: column, row: rowIndex, line: 0, of: lines, fontSize: fontSize, into: &writer)
-            writer.append(parts, columnNumbers[column])
-            if lines == 1 {
+        var second: [(column: Int64, shape: Shape)] = []
+        for column in columns {
+            guard let shape = shape(column: column, row: row) else { continue }
+            let (x, y) = numbers(column: column, row: row, short: shape.short)
+            appendHead(column: column, row: row, line: 0, shape: shape, into: &writer)
+            writer.append(parts, x.piece)
+            if shape.lines == 1 {
                 writer.append(" ")
-                writer.append(parts, rowNumbers[rowIndex])
+                writer.append(parts, y.piece)
+            } else {
+                second.append((column, shape))
             }
             writer.append("</tspan>")
         }
-        guard twoLines else { return }
-        for column in columnIndices {
-            let (lines, fontSize) = shape(column: column, row: rowIndex)
-            guard lines == 2 else { continue }
-            appendHead(column: column, row: rowIndex, line: 1, of: lines, fontSize: fontSize, into: &writer)
-            writer.append(parts, rowNumbers[rowIndex])
+        for (column, shape) in second {
+            appendHead(column: column, row: row, line: 1, shape: shape, into: &writer)
+            writer.append(parts, numbers(column: column, row: row, short: shape.short).y.piece)
             writer.append("</tspan>")
         }
     }
 
-    /// A label's lines and font size: on two lines where one would be longer than 12 characters, shrunk to fit.
-    private func shape(column: Int, row: Int) -> (lines: Int, fontSize: Double) {
-        let (x, y) = (columnWidths[column], rowWidths[row])
-        let lines = x + y + 4 > 12 ? 2 : 1
-        let longest = Double(lines == 1 ? x + y + 4 : max(x + 2, y + 1))
-        return (lines, max(4, min((tileSize * 0.14).rounded(), (tileSize * 1.6 / longest).rounded(.down))))
+    /// How a label is drawn: its form, lines, font size, and whether it stands alone in its tile (centred) or runs
+    /// from its tile over the next ones (from the left).
+    private struct Shape {
+        var short: Bool
+        var lines: Int
+        var fontSize: Double
+        var alone: Bool
     }
 
-    /// `<tspan x="…" y="…" font-size="…">` for line `line` of a label of `lines`: its baseline where the line before
-    /// had another, its font size where it is not the common one.
+    /// Tile (`column`, `row`)'s label as its block's plan says; nil where it has none.
+    private mutating func shape(column: Int64, row: Int64) -> Shape? {
+        let block = (column: Self.floorDivision(column, Grid.pageBlock), row: Self.floorDivision(row, Grid.pageBlock))
+        if lastPlan?.column != block.column || lastPlan?.row != block.row {
+            lastPlan = (block.column, block.row, plan(blockColumn: block.column, blockRow: block.row))
+        }
+        guard let plan = lastPlan?.plan,
+            column % plan.stride == 0 && row % plan.stride == 0, plan.stride == 1 || !tileAlone
+        else { return nil }
+        let (x, y) = numbers(column: column, row: row, short: plan.short)
+        guard
+            let (size, lines) = grid.labelShape(
+                Grid.LabelWidths(x: x.width, y: y.width), stride: plan.stride, largest: labelSize)
+        else { return nil }
+        return Shape(short: plan.short, lines: lines, fontSize: size, alone: plan.stride == 1)
+    }
+
+    private func numbers(column: Int64, row: Int64, short: Bool) -> (x: Number, y: Number) {
+        let (c, r) = (Int(column - firstColumn), Int(row - firstRow))
+        return short ? (columnShortNumbers[c], rowShortNumbers[r]) : (columnNumbers[c], rowNumbers[r])
+    }
+
+    /// The plan of a block, from its widest labels: those of its first and last columns and rows (a number's width
+    /// grows with its magnitude, which is largest at a block's ends on either side of 0), or of `-999` near 0.
+    private func plan(blockColumn: Int64, blockRow: Int64) -> Grid.LabelPlan? {
+        let n = Grid.pageBlock
+        func widest(_ block: Int64, short: Bool, opening: Bool) -> Double {
+            [block * n, block * n + n - 1, grid.smallNumberIndex].reduce(0) { widest, index in
+                let range =
+                    short
+                    ? (index << Int64(grid.level))...(index << Int64(grid.level))
+                    : Grid.covered(
+                        index, level: grid.level)
+                let text = Self.text(range, numbers, opening: opening)
+                return max(widest, FontAdvances.regular.width(of: String(decoding: text, as: UTF8.self)))
+            }
+        }
+        func widths(short: Bool) -> Grid.LabelWidths {
+            Grid.LabelWidths(
+                x: widest(blockColumn, short: short, opening: true), y: widest(blockRow, short: short, opening: false))
+        }
+        return grid.labelPlan(
+            full: widths(short: false), short: grid.level > 0 ? widths(short: true) : nil, largest: labelSize)
+    }
+
+    /// `<tspan x="…" y="…" font-size="…">` for line `line` of a label: its baseline where the line before had
+    /// another, its font size where it is not the common one, from its tile's left where it runs over the next.
     private mutating func appendHead(
-        column: Int, row: Int, line: Int, of lines: Int, fontSize: Double, into writer: inout SVGWriter
+        column: Int64, row: Int64, line: Int, shape: Shape, into writer: inout SVGWriter
     ) {
-        writer.append(parts, columnOpenings[column])
-        let firstBaseline = tileSize / 2 + fontSize * (0.35 - 0.6 * Double(lines - 1))
-        let lineBaseline = rowTops[row] + ((firstBaseline + Double(line) * fontSize * 1.2) * 8).rounded() / 8
+        let (c, r) = (Int(column - firstColumn), Int(row - firstRow))
+        writer.append(#"<tspan x=""#)
+        writer.append(shape.alone ? columnCentres[c] : columnLefts[c] + 2)
+        let firstBaseline = grid.tileSize / 2 + shape.fontSize * (0.35 - 0.6 * Double(shape.lines - 1))
+        let lineBaseline = rowTops[r] + ((firstBaseline + Double(line) * shape.fontSize * 1.2) * 8).rounded() / 8
         if lineBaseline != baseline {
             writer.append(#"" y=""#)
             writer.append(lineBaseline)
             baseline = lineBaseline
         }
-        if fontSize != labelSize {
-            if fontSizePiece?.size != fontSize {
+        if !shape.alone { writer.append(#"" text-anchor="start"#) }
+        if shape.fontSize != labelSize {
+            if fontSizePiece?.size != shape.fontSize {
                 let piece = Self.piece(of: &parts) { writer in
                     writer.append(#"" font-size=""#)
-                    writer.append(fontSize)
+                    writer.append(shape.fontSize)
                 }
-                fontSizePiece = (fontSize, piece)
+                fontSizePiece = (shape.fontSize, piece)
             }
             writer.append(parts, fontSizePiece!.piece)
         }
         writer.append(#"">"#)
     }
+
+    /// A column's `(x,` (`opening`) or a row's `y)`, written into `parts`, with its width.
+    private mutating func number(_ range: ClosedRange<Int64>, opening: Bool) -> Number {
+        let text = Self.text(range, numbers, opening: opening)
+        let start = parts.byteCount
+        parts.append(bytes: text)
+        return Number(
+            piece: start..<parts.byteCount, width: FontAdvances.regular.width(of: String(decoding: text, as: UTF8.self))
+        )
+    }
+
+    /// A number's bytes: `(`, the range, and `,` (`opening`), or the range and `)`.
+    private static func text(_ range: ClosedRange<Int64>, _ numbers: NumberSymbols?, opening: Bool) -> [UInt8] {
+        var writer = SVGWriter(capacity: 96)
+        append(range, numbers, opening: opening, into: &writer)
+        return writer.bytes
+    }
+
+    private mutating func number(_ first: Int64, opening: Bool) -> Number { number(first...first, opening: opening) }
 
     /// Where `body` wrote in `parts`.
     private static func piece(of parts: inout SVGWriter, _ body: (inout SVGWriter) -> Void) -> Range<Int> {
@@ -132,13 +200,17 @@ struct GridLabels {
         return start..<parts.byteCount
     }
 
-    /// A zoomed-out tile's columns or rows, `0…3`; a level-0 tile's one, `0`.
-    /// `3`, or `0…3` zoomed out; in a language's digits when given.
-    private static func append(_ range: ClosedRange<Int64>, _ numbers: NumberSymbols?, into writer: inout SVGWriter) {
+    /// `(3,`, `(0…3,` zoomed out, or `3)`: in a language's digits when given.
+    private static func append(
+        _ range: ClosedRange<Int64>, _ numbers: NumberSymbols?, opening: Bool, into writer: inout SVGWriter
+    ) {
+        if opening { writer.append("(") }
         append(range.lowerBound, numbers, into: &writer)
-        guard range.upperBound != range.lowerBound else { return }
-        writer.append("…")
-        append(range.upperBound, numbers, into: &writer)
+        if range.upperBound != range.lowerBound {
+            writer.append("…")
+            append(range.upperBound, numbers, into: &writer)
+        }
+        writer.append(opening ? "," : ")")
     }
 
     private static func append(_ value: Int64, _ numbers: NumberSymbols?, into writer: inout SVGWriter) {
@@ -146,19 +218,9 @@ struct GridLabels {
         writer.append(text: 80) { numbers.write(value, into: &$0) }
     }
 
-    private static func characters(_ range: ClosedRange<Int64>) -> Int {
-        range.upperBound == range.lowerBound
-            ? characters(range.lowerBound) : characters(range.lowerBound) + 1 + characters(range.upperBound)
-    }
-
-    /// How many characters `value` takes in decimal, its sign included.
-    static func characters(_ value: Int64) -> Int {
-        var count = value < 0 ? 2 : 1
-        var rest = value.magnitude
-        while rest >= 10 {
-            rest /= 10
-            count += 1
-        }
-        return count
+    /// `a ÷ n` rounded down: tile −1 is in block −1.
+    private static func floorDivision(_ a: Int64, _ n: Int64) -> Int64 {
+        let quotient = a / n
+        return a % n < 0 ? quotient - 1 : quotient
     }
 }

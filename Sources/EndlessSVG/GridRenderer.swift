@@ -38,7 +38,8 @@ public struct GridRenderer: Sendable {
             writer.append(colour: palette.border)
             writer.append(#"" stroke-opacity="0.1" stroke-width="0.5"/>"#)
             appendLabels(
-                columns: tile.x...tile.x, rows: tile.y...tile.y, left: { _ in 0 }, top: { _ in 0 }, into: &writer)
+                columns: tile.x...tile.x, rows: tile.y...tile.y, left: { _ in 0 }, top: { _ in 0 }, tileAlone: true,
+                into: &writer)
         }
     }
 
@@ -50,10 +51,11 @@ public struct GridRenderer: Sendable {
     /// (and each label is shorter). No space between the spans: it would be text, and shift the centring.
     func appendLabels(
         columns: ClosedRange<Int64>, rows: ClosedRange<Int64>, left: (Int64) -> Double, top: (Int64) -> Double,
-        sized: Bool = true, into writer: inout SVGWriter
+        sized: Bool = true, tileAlone: Bool = false, into writer: inout SVGWriter
     ) {
         if sized { openLabels(into: &writer) } else { writer.append("<text>") }
         var labels = labels(columns: columns, rows: rows, left: left, top: top)
+        labels.tileAlone = tileAlone
         for row in rows { labels.append(row: row, columns: columns, into: &writer) }
         writer.append("</text>")
     }
@@ -61,9 +63,7 @@ public struct GridRenderer: Sendable {
     private func labels(
         columns: ClosedRange<Int64>, rows: ClosedRange<Int64>, left: (Int64) -> Double, top: (Int64) -> Double
     ) -> GridLabels {
-        GridLabels(
-            tileSize: grid.tileSize, labelSize: labelSize, columns: columns, rows: rows, left: left, top: top,
-            level: grid.level, numbers: grid.language?.numbers)
+        GridLabels(grid: grid, labelSize: labelSize, columns: columns, rows: rows, left: left, top: top)
     }
 
     private func openLabels(into writer: inout SVGWriter) {

@@ -9,6 +9,8 @@ public struct LoopRenderer: Sendable {
     package let theme: Theme
     let palette: Palette
     let fontSize: Double
+    /// Every how many items a number stands, so that none touches the next (`Loop.labelStride`).
+    let labelStride: Int64
 
     /// A renderer of `loop`'s windows `height` points thick across the strip (a vertical one's width).
     public init(loop: Loop, height: Double, orientation: Orientation = .horizontal, theme: Theme = .light) {
@@ -18,6 +20,7 @@ public struct LoopRenderer: Sendable {
         self.theme = theme
         palette = .loop(theme)
         fontSize = max(8, min((height * 0.3).rounded(), (loop.spacing * 0.45).rounded()))
+        labelStride = loop.labelStride(size: fontSize, vertical: orientation.isVertical)
     }
 
     /// The renderer of `window`: its thickness and orientation; the CLI and the server both draw with it.
@@ -53,16 +56,19 @@ public struct LoopRenderer: Sendable {
                 writer.append("V")
             }
             writer.append(height)
-            writer.append(#""/><text x=""#)
+            writer.append(#""/>"#)
+            let label = loop.label(ofItem: item)
+            guard loop.isLabelled(label, stride: labelStride) else { return }
+            writer.append(#"<text x=""#)
             let baseline = ((orientation.isVertical ? center : height / 2) + fontSize * 0.35) * 8
             writer.append(orientation.isVertical ? height / 2 : center)
             writer.append(#"" y=""#)
             writer.append(baseline.rounded() / 8)
             writer.append(#"">"#)
             if let numbers = loop.language?.numbers {
-                writer.append(text: 80) { numbers.write(Int64(loop.label(ofItem: item)), into: &$0) }
+                writer.append(text: 80) { numbers.write(Int64(label), into: &$0) }
             } else {
-                writer.append(Int64(loop.label(ofItem: item)))
+                writer.append(Int64(label))
             }
             writer.append("</text>")
         }
@@ -115,7 +121,9 @@ public struct LoopRenderer: Sendable {
     /// ruler's block's are (`RulerRenderer.pageElement` says why).
     package func itemElement(_ item: Int64) -> [UInt8] {
         let (width, height) = orientation.isVertical ? (height, loop.spacing) : (loop.spacing, height)
-        return pageTile(width: width, height: height, content: itemContent(item, painted: false))
+        // A number wider than its item shows whole, over neighbours that have none (`labelStride`).
+        return pageTile(
+            width: width, height: height, content: itemContent(item, painted: false), overflows: labelStride > 1)
     }
 
     /// The paint of the page's items (`itemElement`) as CSS for the element's shadow root: the labels' ink and

@@ -115,4 +115,48 @@ import Testing
         let labelled = (0..<2 * cycle).filter { dense.isLabelled(block: $0, stride: stride) }
         #expect(zip(labelled, labelled.dropFirst()).allSatisfy { $1 - $0 >= stride })
     }
+
+    @Test(arguments: [(21, 150.0), (21, 13), (21, 10), (100_000, 10), (100_000, 40), (7, 10), (1, 10)])
+    func aLoopsNumbersKeepApartAcrossItsTurn(count: Int, spacing: Double) throws {
+        let loop = try Loop(count: count, spacing: spacing, language: try Language.named("ar-EG"))
+        let widest = TextWidth.of(loop.language!.numbers.localized(String(count - 1)), size: 8)
+        let stride = loop.labelStride(size: 8, vertical: false)
+        // The ladder's step before `stride` would let two numbers touch.
+        let ladder = [1, 2, 5].flatMap { step in (0..<6).map { Int64(step) * Int64(pow(10, Double($0))) } }.sorted()
+        let before = ladder.last { $0 < stride } ?? 0
+        #expect(stride == 1 || Double(before) * spacing < TextWidth.clearance(widest))
+        // Two turns: item 0 always, no two numbers nearer than a stride, none nearer than the clearance.
+        let labelled = (0..<2 * count).filter { loop.isLabelled($0 % count, stride: stride) }
+        #expect(labelled.contains(count))
+        #expect(zip(labelled, labelled.dropFirst()).allSatisfy { $1 - $0 >= Int(min(stride, Int64(count))) })
+        #expect(count == 1 || Double(stride) * spacing >= TextWidth.clearance(widest) || stride >= count)
+        #expect(try Loop(spacing: 150).labelStride(size: 8, vertical: false) == 1)
+    }
+
+    @Test func aGridsLabelsFitTheirTilesThenTakeTheShortFormThenEverySoManyTiles() throws {
+        let label = Grid.LabelWidths(x: TextWidth.of("(-999,", size: 1), y: TextWidth.of("-999)", size: 1))
+        // The seed's 100-point tiles: every tile, on one line, at the common size.
+        let standard = try #require(Grid.standard.labelShape(label, stride: 1, largest: 14))
+        #expect(standard.lines == 1 && standard.size >= 10)
+        #expect(Grid.standard.labelPlan(full: label, short: nil, largest: 14) == .init(stride: 1, short: false))
+        // Ten-point tiles: `(-999, -999)` fits no tile at 4 points, so every other or third tile, whole.
+        let small = try Grid(tileSize: 10)
+        let plan = try #require(small.labelPlan(full: label, short: nil, largest: 4))
+        #expect(plan.stride > 1 && !plan.short)
+        let shape = try #require(small.labelShape(label, stride: plan.stride, largest: 4))
+        let longest = shape.lines == 1 ? label.x + 0.318 + label.y : max(label.x, label.y)
+        #expect(TextWidth.clearance(longest * shape.size) <= Double(plan.stride) * 10)
+        #expect(Double(shape.lines) * 1.2 * shape.size <= 10)
+        // Zoomed out 2^30: ranges too long for a 40-point tile take the first column and row.
+        let zoomed = try Grid(tileSize: 40, level: 30)
+        let ranges = Grid.LabelWidths(
+            x: TextWidth.of("(20401094656…21474836479,", size: 1), y: TextWidth.of("-4294967296…-3221225473)", size: 1))
+        let first = Grid.LabelWidths(
+            x: TextWidth.of("(20401094656,", size: 1), y: TextWidth.of("-4294967296)", size: 1))
+        #expect(zoomed.labelPlan(full: ranges, short: first, largest: 6) == .init(stride: 1, short: true))
+        // Nothing fits a block: no labels rather than labels over each other.
+        let huge = Grid.LabelWidths(x: 40, y: 40)
+        #expect(small.labelPlan(full: huge, short: huge, largest: 4) == nil)
+        #expect(Grid.labelStrides.allSatisfy { Grid.pageBlock % $0 == 0 })
+    }
 }

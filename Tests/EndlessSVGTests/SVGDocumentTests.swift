@@ -228,11 +228,6 @@ final class SVGReader: NSObject, XMLParserDelegate {
         #expect(svg.text.contains(#"72.4 <b>&"'"#))
     }
 
-    @Test(arguments: [0, 9, 10, -1, -9, -10, 999_999, Int64.max, Int64.min])
-    func aLabelsWidthIsItsDecimalLength(value: Int64) {
-        #expect(GridLabels.characters(value) == String(value).count)
-    }
-
     @Test func gridMarksTileZeroAndLabelsPlainly() throws {
         let renderer = GridRenderer(grid: .standard)
         let origin = String(decoding: renderer.tileContent(GridCoordinate(x: 0, y: 0)), as: UTF8.self)
@@ -248,15 +243,18 @@ final class SVGReader: NSObject, XMLParserDelegate {
         var x, y: Double
         var fontSize: Substring?
         var text: Substring
+        var fromLeft = false
     }
 
     /// A line without a `y` keeps the baseline of the line before (SVG's current text position).
     static func labelLines(_ bytes: [UInt8], movedBy place: (x: Double, y: Double) = (0, 0)) -> [LabelLine] {
-        let spans = /<tspan x="([^"]*)"(?: y="([^"]*)")?(?: font-size="([^"]*)")?>([^<]*)<\/tspan>/
+        let spans =
+            /<tspan x="([^"]*)"(?: y="([^"]*)")?( text-anchor="start")?(?: font-size="([^"]*)")?>([^<]*)<\/tspan>/
         var baseline: Double?
         return String(decoding: bytes, as: UTF8.self).matches(of: spans).map {
             if let y = $0.2 { baseline = Double(y)! }
-            return LabelLine(x: Double($0.1)! + place.x, y: baseline! + place.y, fontSize: $0.3, text: $0.4)
+            return LabelLine(
+                x: Double($0.1)! + place.x, y: baseline! + place.y, fontSize: $0.4, text: $0.5, fromLeft: $0.3 != nil)
         }
     }
 
@@ -285,14 +283,40 @@ final class SVGReader: NSObject, XMLParserDelegate {
         let named = String(decoding: document, as: UTF8.self).matches(of: /<tspan x="[^"]*" y="/).count
         #expect(named == zip(lines, [nil] + lines.dropLast()).filter { $0.y != $1?.y }.count)
         #expect(named < lines.count / 4)
-        if centre == (0, 99_999_950) {  // labels of one line and of two, in two sizes
-            #expect(lines.count > window.columns.count * window.rows.count && Set(lines.map(\.fontSize)).count == 2)
+        if centre == (0, 99_999_950) {  // labels of one line and of two
+            #expect(lines.count > window.columns.count * window.rows.count)
         }
     }
 
-    /// A tile's own label, byte for byte as drawn before `GridLabels` (which writes every window's labels; a build
-    /// before it drew these exact bytes): one line, and two shrunk to fit.
-    @Test func aTilesLabelIsWrittenAsBefore() {
+    /// Tiles too small for their labels: every so many tiles from tile 0, the label from its tile's left over the
+    /// next ones, the same in a window and in the page's block; an embedded tile alone draws none it cannot hold.
+    @Test(arguments: [(10.0, 0), (13, 0), (40, 30)])
+    func aThinnedGridsLabelsAreTheSameInAWindowAndAPageBlock(tile: Double, level: Int) throws {
+        let grid = try Grid(tileSize: tile, level: level)
+        let renderer = GridRenderer(grid: grid)
+        // A window around block (0, 0), its labels moved to the block's place and cut to its square.
+        let side = tile * Double(Grid.pageBlock)
+        let centre = (Double(Grid.pageBlock) / 2 - 0.5) * tile * grid.scale
+        let window = try GridWindow(grid: grid, centerX: centre, centerY: centre, width: side * 2, height: side * 2)
+        let place = (
+            x: -(window.columns.position(of: 0) * 8).rounded() / 8, y: -(window.rows.position(of: 0) * 8).rounded() / 8
+        )
+        let fromWindow = Self.labelLines(renderer.render(window).document, movedBy: place).filter {
+            (0..<side).contains($0.x) && (0..<side).contains($0.y)
+        }
+        let block = Self.labelLines(renderer.blockElement(GridCoordinate(x: 0, y: 0), tilesPerBlock: Grid.pageBlock))
+        #expect(!block.isEmpty && fromWindow == block)
+        if level == 0 {
+            #expect(block.allSatisfy(\.fromLeft) && block.count < Int(Grid.pageBlock * Grid.pageBlock))
+            let labelled = Set(block.map(\.x)).count
+            #expect(Int(Grid.pageBlock) % labelled == 0)  // every 2nd, 3rd or 6th column
+            #expect(Self.labelLines(renderer.tileContent(GridCoordinate(x: 0, y: 0))).isEmpty)
+        }
+    }
+
+    /// A tile's own label, byte for byte: one line at the common size, and two shrunk to fit the tile with the
+    /// margin for a wider font (`Grid.labelShape`: `(-1000000000,` is 7.43 em of DejaVu Sans).
+    @Test func aTilesLabelIsMeasuredToFitIt() {
         let renderer = GridRenderer(grid: .standard)
         func label(_ x: Int64, _ y: Int64) -> String {
             let content = String(decoding: renderer.tileContent(GridCoordinate(x: x, y: y)), as: UTF8.self)
@@ -301,8 +325,8 @@ final class SVGReader: NSObject, XMLParserDelegate {
         #expect(label(12, -3) == #"<text font-size="14"><tspan x="50" y="54.875">(12, -3)</tspan></text>"#)
         #expect(
             label(-1_000_000_000, 7)
-                == #"<text font-size="14"><tspan x="50" y="47" font-size="12">(-1000000000,</tspan>"#
-                + #"<tspan x="50" y="61.375" font-size="12">7)</tspan></text>"#)
+                == #"<text font-size="14"><tspan x="50" y="47.25" font-size="11">(-1000000000,</tspan>"#
+                + #"<tspan x="50" y="60.5" font-size="11">7)</tspan></text>"#)
     }
 
     @Test func aPageBlockDrawsItsTilesAsOneBackgroundOnePathAndTheirLabels() throws {

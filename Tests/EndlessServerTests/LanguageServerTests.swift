@@ -11,23 +11,23 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct LanguageServerTests {
     /// URLs and the FNV-1a of their bodies and their ETags as ad2489b (the commit before `locale`) answered them, but
     /// for what issue 61 redrew (a timeline's crowded rows and its leading label): the two timeline windows' bodies
-    /// and every ETag (which names the rendering version, `SVGResource.renderingVersion`, whose generation 4 is its
-    /// calendars' and languages' words) are as it draws them.
+    /// and every ETag (which names the rendering version, `SVGResource.renderingVersion`: its calendars' and
+    /// languages' words, a grid's measured labels) are as it draws them.
     static let before: [(uri: String, body: UInt64, etag: String)] = [
-        ("/svg/ruler?value=72.4", 8_855_620_723_351_528_326, "\"2992c5570f41b7ea\""),
-        ("/svg/ruler?value=1234.5&min=0&max=100000&grouping=,.", 17_765_550_208_384_868_870, "\"9c7c816f00cc9c8a\""),
-        ("/svg/ruler?format=feet-inches&value=68.5", 110_486_227_896_994_171, "\"90d39ada9dd32254\""),
-        ("/svg/ruler/tiles/7.svg", 11_514_857_976_348_432_067, "\"efe367fdfefe0d85\""),
-        ("/svg/grid?x=1234&y=-55", 769_820_066_110_946_928, "\"6791d001f1761ed6\""),
-        ("/svg/grid/tiles/-3/7.svg?zoom=4", 6_756_830_391_071_195_318, "\"466dcdc27871e286\""),
-        ("/svg/loop?offset=500", 3_462_803_714_379_734_285, "\"7f8338bca2a6a66\""),
-        ("/svg/loop/tiles/-1.svg", 9_176_807_385_238_304_133, "\"bd48a059006e2d50\""),
-        ("/svg/timeline?scale=1d&at=2026-10-25T00:00:00Z", 6_950_229_676_863_883_333, "\"8864edeb02b9bafe\""),
+        ("/svg/ruler?value=72.4", 8_855_620_723_351_528_326, "\"58329113062c4592\""),
+        ("/svg/ruler?value=1234.5&min=0&max=100000&grouping=,.", 17_765_550_208_384_868_870, "\"6ea76ba15574fd82\""),
+        ("/svg/ruler?format=feet-inches&value=68.5", 110_486_227_896_994_171, "\"c396c6fd9d5fbaec\""),
+        ("/svg/ruler/tiles/7.svg", 11_514_857_976_348_432_067, "\"4f84091db35807d\""),
+        ("/svg/grid?x=1234&y=-55", 769_820_066_110_946_928, "\"3d789878ff80803e\""),
+        ("/svg/grid/tiles/-3/7.svg?zoom=4", 6_756_830_391_071_195_318, "\"8d36240f209119ee\""),
+        ("/svg/loop?offset=500", 3_462_803_714_379_734_285, "\"a93a5c4010480d6e\""),
+        ("/svg/loop/tiles/-1.svg", 9_176_807_385_238_304_133, "\"29679efa4bf83108\""),
+        ("/svg/timeline?scale=1d&at=2026-10-25T00:00:00Z", 6_950_229_676_863_883_333, "\"c501dbb2ebe2da6\""),
         (
             "/svg/timeline?scale=1h&hours=12&tz=Europe/London&at=2026-10-25T01:30:00%2B01:00",
-            1_807_409_196_480_408_612, "\"1390b57f4aea13d\""
+            1_807_409_196_480_408_612, "\"c03aa06c8ab55745\""
         ),
-        ("/svg/timeline/tiles/2958.svg?scale=1w&week-start=sunday", 11_297_028_711_686_611_678, "\"3ffc9321e68a9d4d\""),
+        ("/svg/timeline/tiles/2958.svg?scale=1w&week-start=sunday", 11_297_028_711_686_611_678, "\"7f27edbc0c1d2185\""),
     ]
 
     @Test func withoutALocaleEveryAnswerIsTheBytesItWas() async throws {

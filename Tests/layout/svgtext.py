@@ -85,30 +85,34 @@ def texts(document, size=13.0, anchor="start"):
             tx, ty = _number(node.get("x")), _number(node.get("y"))
         dx, dy = dx + tx, dy + ty
         if node.tag == SVG + "text":
+            # SVG's current text position: a span without an x goes on where the last ended, one without a y keeps
+            # the last baseline.
             x, y = _number(node.get("x")), _number(node.get("y"))
-            line(node.text or "", x + dx, y + dy, style)
+            x = line(node.text or "", x + dx, y + dy, style) - dx
             for span in node:
                 span_style = dict(style)
                 for name in ("font-size", "font-weight", "text-anchor"):
                     if span.get(name) is not None:
                         span_style[name] = span.get(name)
-                sx = _number(span.get("x"), None) if span.get("x") else None
-                sy = y + _number(span.get("dy")) if span.get("dy") else _number(span.get("y"), y)
-                line(span.text or "", (sx if sx is not None else x) + dx, sy + dy, span_style)
+                x = _number(span.get("x")) if span.get("x") else x
+                y = y + _number(span.get("dy")) if span.get("dy") else _number(span.get("y"), y)
+                x = line(span.text or "", x + dx, y + dy, span_style) - dx
             return
         for child in node:
             walk(child, dx, dy, style)
 
     def line(words, x, y, style):
+        """Adds a line's box; returns where the next character would go."""
         words = words.strip()
         if not words:
-            return
+            return x
         size_ = _number(style.get("font-size"), size)
         bold = style.get("font-weight") == "bold"
         advance = width(words, size_, bold)
         anchor_ = style.get("text-anchor", anchor)
         left = x - advance / 2 if anchor_ == "middle" else x - advance if anchor_ == "end" else x
         found.append(Text(words, left, left + advance, y - 0.76 * size_, y + 0.24 * size_, size_, bold))
+        return left + advance
 
     walk(root, 0.0, 0.0, {"font-size": str(size), "text-anchor": anchor})
     return found

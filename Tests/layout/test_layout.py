@@ -65,17 +65,44 @@ def test_the_leading_label_names_the_period_that_holds_the_edge(rung, edge):
 
 
 def test_a_ruler_at_every_spacing_and_magnitude_keeps_its_labels_apart():
-    found = []
+    found, drawn = [], set()
     for spacing, value, form in itertools.product(["2", "5", "13", "40"], ["0", "72.4", "999999999999"],
-                                                  [[], ["--format", "feet-inches"], ["--locale", "ar-EG"],
+                                                  [[], ["--format", "feet-inches"], ["--format", "fraction"],
+                                                   ["--format", "time", "--min", "0", "--ends", "clamp"],
+                                                   ["--grouping", ",.", "--locale", "hi-IN"], ["--locale", "ar-EG"],
                                                    ["--min", "-1000000000000", "--max", "1000000000000"]]):
         arguments = ["--spacing", spacing, "--value", value, "--width", "1600", *form]
-        if value == "999999999999" and not form[:1] == ["--min"]:
+        if value == "999999999999" and "--max" not in form:
             arguments += ["--max", "1000000000000"]
         answer = subprocess.run([BIN, "render", "ruler", *arguments], capture_output=True, timeout=60)
         if answer.returncode != 0:  # a value past this ruler's ends is refused, as it should be
+            assert b"--value: must be between" in answer.stderr, answer.stderr
             continue
+        drawn.add(" ".join(form))
         found += [(spacing, value, form, pair) for pair in meeting(answer.stdout)]
+    assert found == [] and len(drawn) == 7  # every form drawn at some value
+
+
+@pytest.mark.parametrize("locale", ["en", "ar-EG", "fa-IR", "hi-IN"])
+def test_a_grid_keeps_its_coordinates_apart_at_every_tile_size_zoom_and_magnitude(locale):
+    found = []
+    for tile, at, zoom in itertools.product(["10", "13", "40", "100", "300"], ["0", "999999999999", "-999999999999"],
+                                            ["0", "7", "30"]):
+        document = render("grid", "--tile", tile, "--x", at, "--y", at, "--zoom", zoom, "--locale", locale,
+                          "--width", "600", "--height", "400")
+        assert svgtext.texts(document), (tile, at, zoom)  # labelled, if only every few tiles
+        found += [(tile, at, zoom, pair) for pair in meeting(document)]
+    assert found == []
+
+
+@pytest.mark.parametrize("shape", [[], ["--orientation", "vertical", "--width", "120", "--height", "1600"]])
+def test_a_loop_keeps_its_numbers_apart_at_every_spacing(shape):
+    found = []
+    for spacing, offset, locale, count in itertools.product(["10", "13", "40", "150"], ["0", "999999999999999"],
+                                                            ["en", "ar-EG", "fa-IR"], ["21", "100000"]):
+        arguments = ["--spacing", spacing, "--offset", offset, "--locale", locale, "--count", count]
+        document = render("loop", *arguments, *(shape or ["--width", "1600"]))
+        found += [(spacing, offset, locale, count, pair) for pair in meeting(document)]
     assert found == []
 
 
