@@ -73,6 +73,7 @@
 :host([zoomable]) .view, .grid .view { touch-action: pan-x pan-y; }
 .lanes { position: absolute; left: 0; pointer-events: none; }
 .lanes svg { display: block; }
+.edge { pointer-events: none; }
 .said { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }`;
 
   // A page that requires Trusted Types gets HTML only from a policy: this one, `endless`, passes this script's own
@@ -446,6 +447,8 @@
     // The zoom asked by gestures and keys; the old scale's tiles, scaled under the new ones until the next frame.
     #zooming = new Zoom(); #underlay = null;
     #items = new ItemSteps();
+    // The titles at the leading edge, as placed in the content (`edge`), and the markup they came from.
+    #edge = null; #edgeShown = '';
 
     /**
      * @param {string} kind the server's name for the view (`/frame/{kind}`)
@@ -594,6 +597,9 @@
       this.#items.stop();
       this.#items.reset();
       this.#lanes.replaceChildren();
+      this.#edge?.remove();
+      this.#edge = null;
+      this.#edgeShown = '';
       this.#startAt = at;
       this.#placedIn = JSON.stringify(this.#locale());
       this.#sizeSheet.replaceSync(this[sizeCSS]());
@@ -796,8 +802,8 @@
     }
 
     /**
-     * A timeline's items: the lanes' names in view, the item stepped to said and held, the one clicked chosen; it
-     * asks again at rest after `refresh` ms, so that a changed set shows.
+     * A timeline's items: the lanes' names in view, the titles at its leading edge, the item stepped to said and
+     * held, the one clicked chosen; it asks again at rest after `refresh` ms, so that a changed set shows.
      */
     #applyItems({ items }, want) {
       const item = this.#items.answered(items, want, (again) => this[ask](again));
@@ -806,6 +812,14 @@
         template.innerHTML = trusted(items.lanes);
         this.#lanes.replaceChildren(template.content);
       }
+      // The titles of bars crossing the leading edge, placed by the server over the tiles (after any added).
+      if (items.edge !== this.#edgeShown) {
+        this.#edge?.remove();
+        template.innerHTML = trusted(items.edge);
+        this.#edge = template.content.firstElementChild;
+        this.#edgeShown = items.edge;
+      }
+      if (this.#edge && this.#edge !== this.#canvas.lastElementChild) this.#canvas.append(this.#edge);
       if (want.item) this.#said.textContent = item?.text ?? '';
       if (want.pick && item && this.#choose(item) && want.link && item.url) location.assign(item.url);
     }

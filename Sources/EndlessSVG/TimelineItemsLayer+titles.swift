@@ -14,10 +14,13 @@ extension TimelineItemsLayer {
 
     /// How a block's titles are chosen: those that begin in it, as a window's blocks draw each once (with `edge`, a
     /// window's earliest instant, none before it, and a bar begun before it and running on past it titled at it);
-    /// or every title that reaches into it, as a page's tile, clipped to it, draws.
+    /// every title that reaches into it, as a page's tile, clipped to it, draws; or only the bars begun before
+    /// `edge` and running on past it, titled at it over a backing that hides the title their tiles draw (a page's
+    /// leading edge, `TimelineRenderer.edgeTitles`).
     enum TitleChoice {
         case beginning(edge: Int64)
         case touching
+        case crossing(edge: Int64)
     }
 
     /// The titles chosen of block `from..<to` seconds (`length` points, mirrored where time runs to the left), in its
@@ -25,7 +28,12 @@ extension TimelineItemsLayer {
     func drawTitles(
         from: Int64, to: Int64, length: Double, mirrored: Bool, _ choice: TitleChoice, into writer: inout SVGWriter
     ) {
-        let edge: Int64? = if case .beginning(let edge) = choice { edge } else { nil }
+        let edge: Int64? =
+            switch choice {
+            case .beginning(let edge), .crossing(let edge): edge
+            case .touching: nil
+            }
+        let crossing = if case .crossing = choice { true } else { false }
         if let edge, edge >= to { return }
         let span = to - from
         let perSecond = length / Double(span)
@@ -46,6 +54,7 @@ extension TimelineItemsLayer {
                 }
                 for item in chosen {
                     let isPoint = items.isPoint(item)
+                    if crossing, isPoint || items.starts[item] >= edge! { continue }
                     guard
                         let anchor = anchor(of: item, lane: index, edge: edge, span: span, length: length, shown: from),
                         anchor < to, edge == nil || anchor >= low
@@ -71,6 +80,14 @@ extension TimelineItemsLayer {
                     {
                         end = min(end, along(counts))
                     }
+                    if crossing {
+                        guard anchor == edge else { continue }  // its lane shows counts there: no title at the edge
+                        let reach = Self.longestTitle + 4
+                        backing(
+                            item, from: max(along(items.starts[item]), along(anchor) - reach),
+                            barEnd: along(items.ends[item]), to: end, top: top, length: length, mirrored: mirrored,
+                            into: &writer)
+                    }
                     guard end - at >= 14, edge != nil || end > 0, items.withText(item, .title, { !$0.isEmpty })
                     else { continue }
                     let linked = link(item, into: &writer)
@@ -80,6 +97,24 @@ extension TimelineItemsLayer {
                     if linked { writer.append("</a>") }
                 }
             }
+        }
+    }
+
+    /// What hides the title a page's tiles draw for a bar crossing its leading edge, under the one drawn at the edge:
+    /// the bar's colour from `from` (where that title may begin, before the edge) to its end (`barEnd`), then the
+    /// view's background to `to`, where any title of the bar's is cut. Nothing else of its row stands there.
+    private func backing(
+        _ item: Int, from: Double, barEnd: Double, to: Double, top: Double, length: Double, mirrored: Bool,
+        into writer: inout SVGWriter
+    ) {
+        let fill = palette.fills[Int(items.kinds[item] & ~ItemSet.pointBit)]
+        let barEnd = min(barEnd, to)
+        // The background under the bar's rounded end too, then the bar, rounded as its own is.
+        for (left, right, colour, round) in [
+            (max(from, barEnd - 3), to, palette.background, false), (from, barEnd, fill, true),
+        ] where right > left {
+            let (x0, x1) = mirrored ? (length - right, length - left) : (left, right)
+            Self.appendBar(fill: colour, left: x0, right: x1, top: top, rounded: round, into: &writer)
         }
     }
 

@@ -110,19 +110,27 @@ struct TimelineItemsLayer: Sendable {
                 // At least 2 points wide, and no further out than just past the block.
                 var (left, right) = (min(start, end), max(start, end))
                 (left, right) = (max(left, -2), min(max(right, left + 2), width + 2))
-                writer.append(#"<rect fill=""#)
-                writer.append(colour: fill)
-                writer.append(#"" x=""#)
-                writer.append(left)
-                writer.append(#"" y=""#)
-                writer.append(top + 2)
-                writer.append(#"" width=""#)
-                writer.append(right - left)
-                writer.append(#"" height=""#)
-                writer.append(Layout.barHeight)
-                writer.append(#"" rx="3"/>"#)
+                Self.appendBar(fill: fill, left: left, right: right, top: top, into: &writer)
             }
         }
+    }
+
+    /// A bar's box in a row whose top is `top`, from `left` to `right`: an item's, rounded, or (not `rounded`) what
+    /// hides titles under the ones at a page's edge.
+    static func appendBar(
+        fill: String, left: Double, right: Double, top: Double, rounded: Bool = true, into writer: inout SVGWriter
+    ) {
+        writer.append(#"<rect fill=""#)
+        writer.append(colour: fill)
+        writer.append(#"" x=""#)
+        writer.append(left)
+        writer.append(#"" y=""#)
+        writer.append(top + 2)
+        writer.append(#"" width=""#)
+        writer.append(right - left)
+        writer.append(#"" height=""#)
+        writer.append(Layout.barHeight)
+        writer.append(rounded ? #"" rx="3"/>"# : #""/>"#)
     }
 
     /// `<a href="…">` where item `item` has a URL, and whether it wrote one (to close).

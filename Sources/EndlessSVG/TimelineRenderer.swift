@@ -187,6 +187,48 @@ public struct TimelineRenderer: Sendable {
             : pageTile(width: length, height: across, content: names.bytes)
     }
 
+    /// How far a page's leading-edge titles reach along from the edge, either way: a title's most, its inset and
+    /// gap (a tile's title of a bar crossing the edge begins at most that far before it).
+    static let edgeReach = TimelineItemsLayer.longestTitle + 4 + TimelineItemsLayer.titleGap
+
+    /// The titles of the bars that cross a page's leading edge at `edge` (seconds), titled there as a window titles
+    /// them, over a backing that hides the titles their tiles draw where they began: an element of the page's
+    /// content, placed as its tiles are, `at` points along it (the edge's content coordinate: its left, right
+    /// where time runs to the left, top upright) and `band` across (under the axis), over its tiles. It scrolls
+    /// with them until the next frame's answer replaces it, so that a late answer never shows it over other
+    /// items. Empty where no bar crosses the edge.
+    package func edgeTitles(at edge: Int64, placed at: Double, band: Double, mirrored: Bool) -> [UInt8] {
+        guard let itemsLayer else { return [] }
+        let length = Double(Timeline.ticksPerBlock) * timeline.spacing
+        let from = timeline.start(ofBlock: floorQuotient(edge, timeline.blockSeconds))
+        var titles = SVGWriter(capacity: 512)
+        itemsLayer.drawTitles(
+            from: from, to: from + timeline.blockSeconds, length: length, mirrored: mirrored, .crossing(edge: edge),
+            into: &titles)
+        guard titles.byteCount > 0 else { return [] }
+        // The block's points moved so that the edge is in the middle of the element.
+        let reach = Self.edgeReach
+        let along = Double(edge - from) * length / Double(timeline.blockSeconds)
+        var overlay = SVGWriter(capacity: titles.byteCount + 256)
+        let (across, vertical) = (itemsLayer.thickness, orientation.isVertical)
+        overlay.append(#"<svg xmlns="http://www.w3.org/2000/svg" class="edge" x=""#)
+        overlay.append(vertical ? band : at - reach)
+        overlay.append(#"" y=""#)
+        overlay.append(vertical ? at - reach : band)
+        overlay.append(#"" width=""#)
+        overlay.append(vertical ? across : 2 * reach)
+        overlay.append(#"" height=""#)
+        overlay.append(vertical ? 2 * reach : across)
+        overlay.append(#""><g font-size="12""#)
+        itemsLayer.writePlacement(band: 0, into: &overlay)
+        overlay.append(#"><g transform="translate("#)
+        overlay.append(reach - (mirrored ? length - along : along))
+        overlay.append(#")">"#)
+        overlay.append(titles, 0..<titles.byteCount)
+        overlay.append("</g></g></svg>")
+        return overlay.bytes
+    }
+
     /// The paint of the page's blocks (`blockElement`) as CSS for the element's shadow root, and `theme=auto`'s dark
     /// (with items, their colours' too).
     package var pageStyle: String {

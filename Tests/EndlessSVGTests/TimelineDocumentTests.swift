@@ -102,3 +102,51 @@ import Testing
         #expect(timeline.evenTicksShift(ofBlock: after, clock: timeline.clock(ofBlock: after)) == 40)
     }
 }
+
+/// A page's leading edge: a bar that crosses it is titled there, over a backing that hides its tiles' title.
+@Suite struct EdgeTitlesTests {
+    static let items: ItemSet = try! ItemSet(
+        jsonLines: Array(
+            (#"{"id":"a1","start":"2026-10-25T12:00:00Z","end":"2026-10-25T18:00:00Z","title":"Apollo","lane":"L"}"#
+                + "\n"
+                + #"{"id":"a2","start":"2026-10-25T20:00:00Z","title":"Beacon","lane":"L"}"#).utf8), file: "t")
+
+    /// Apollo (12:00 to 18:00, 80 points an hour) at an edge at 13:30, placed at 1000 points: the element's middle
+    /// is the edge; the title 4 points past it (before it, right to left); the bar's colour from its start (120
+    /// points back, where its tile's title stands) to its end, then the background to 6 points before the next
+    /// item's marker.
+    @Test(arguments: [false, true])
+    func aBarCrossingTheEdgeIsTitledThereOverItsTilesTitle(mirrored: Bool) throws {
+        let timeline = try Timeline(scale: .hour)
+        let renderer = TimelineRenderer(timeline: timeline, thickness: 300, mirrored: mirrored, items: Self.items)
+        let at = { (text: String) in try Instant(rfc3339: text).secondsSinceEpoch }
+        let drawn = renderer.edgeTitles(at: try at("2026-10-25T13:30:00Z"), placed: 1000, band: 52, mirrored: mirrored)
+        let svg = try SVGReader.read(drawn)
+        #expect(svg.text == "Apollo")
+        let root = svg.elements[0].attributes, reach = TimelineRenderer.edgeReach
+        #expect(
+            root["x"] == SVGWriter.text(1000 - reach) && root["y"] == "52" && root["width"] == SVGWriter.text(2 * reach)
+        )
+        let shift = try #require(
+            svg.elements.first { $0.name == "g" && $0.attributes["transform"] != nil }?
+                .attributes["transform"].flatMap { Double($0.dropFirst(10).dropLast()) })
+        // Along from the edge: right of it positive.
+        let placed = { (name: String) in
+            svg.elements.filter { $0.name == name }.map {
+                (Double($0.attributes["x"]!)! + shift - reach, $0.attributes["fill"])
+            }
+        }
+        let title = try #require(placed("text").first)
+        #expect(title.0 == (mirrored ? -4 : 4))
+        // The background from under the bar's rounded end (360 − 3) to where a title is cut (4 + 480, before
+        // Beacon's marker at 520), then the bar from its start (where its tile's title stands) to its end.
+        let widths = svg.elements.filter { $0.name == "rect" }.map { Double($0.attributes["width"]!)! }
+        #expect(widths == [127, 480])
+        #expect(placed("rect").map(\.0) == (mirrored ? [-484, -360] : [357, -120]))
+        #expect(placed("rect").map(\.1) == ["#fafafa", "#90caf9"])
+        // Before the bar, after it, and at a point: nothing.
+        for edge in ["2026-10-25T11:00:00Z", "2026-10-25T19:00:00Z", "2026-10-25T20:00:00Z"] {
+            #expect(renderer.edgeTitles(at: try at(edge), placed: 0, band: 52, mirrored: mirrored).isEmpty)
+        }
+    }
+}

@@ -193,6 +193,56 @@ return { live: Boolean(root.querySelector('.frame.live')) && root.querySelectorA
 """
 
 
+# Apollo's bar and every text showing "Apollo", from the view's left: the tiles' (clipped to the view, less what the
+# backing of the leading edge's titles hides) and the edge's.
+EDGE_JS = """
+const root = document.getElementById('t').shadowRoot, v = root.querySelector('.view').getBoundingClientRect();
+const backings = [...root.querySelectorAll('.edge rect')].map((r) => r.getBoundingClientRect())
+  .sort((a, b) => a.left - b.left);  // a bar's, then the background past it
+const shown = (t, hidden) => {
+  const b = t.getBoundingClientRect();
+  let left = Math.max(b.left, v.left);
+  for (const r of hidden ? backings : []) if (r.top < b.bottom - 2 && b.top + 2 < r.bottom && r.left <= left + 1) {
+    left = Math.max(left, r.right);
+  }
+  return Math.min(b.right, v.right) - left > 1 ? { left: b.left - v.left, visible: left - v.left } : null;
+};
+const apollo = (scope) => [...root.querySelectorAll(scope + ' text')].filter((t) => t.textContent === 'Apollo');
+return { tiles: apollo('.canvas > svg:not(.edge)').map((t) => shown(t, true)).filter(Boolean),
+  edge: apollo('.edge').map((t) => shown(t, false)).filter(Boolean),
+  bar: apollo('.canvas > svg:not(.edge)').map((t) => t.getBoundingClientRect().left - 4 - v.left)[0] ?? null };
+"""
+
+
+def test_a_bar_crossing_the_leading_edge_is_titled_there_once(launches):
+    """Apollo's bar (12:00 to 18:00) scrolled until it begins 120 px before the view: its title stands at the
+    view's leading edge, over a backing that hides the one its tile draws where it began, and only there; scrolled
+    back, the edge is empty and the tile's title shows again."""
+    b, url, _, _ = launches
+    b.get(url)
+    shows(b, lambda s: "Apollo" in s["words"], "Apollo drawn")
+    start = b.js(EDGE_JS)
+    # (Two tiles may draw it, each its part, at one place.)
+    assert start["edge"] == [] and len({t["left"] for t in start["tiles"]}) == 1, start
+    scroll_by = "document.getElementById('t').shadowRoot.querySelector('.view').scrollLeft += arguments[0]"
+
+    def crossed():
+        # Scrolled (again, where a first placement took it back) until the bar begins 120 px before the edge.
+        seen = b.js(EDGE_JS)
+        if not seen["edge"] and seen["bar"] is not None and seen["bar"] > -100:
+            b.js(scroll_by, seen["bar"] + 120)
+        return seen["edge"] and seen
+
+    crossing = b.wait(crossed, lambda: f"no title at the edge: {b.js(EDGE_JS)}")
+    assert len(crossing["edge"]) == 1 and abs(crossing["edge"][0]["left"] - 4) <= 1.5, crossing
+    assert crossing["tiles"] == [], crossing  # its tile's title, 116 px before the edge, hidden
+    shot(b, "edge")
+    b.js(scroll_by, -240)
+    back = b.wait(lambda: (lambda e: not e["edge"] and e)(b.js(EDGE_JS)), lambda: f"still at the edge: "
+                  f"{b.js(EDGE_JS)}")
+    assert len({t["left"] for t in back["tiles"]}) == 1 and back["tiles"][0]["left"] > 4, back
+
+
 def test_a_vertical_timeline_stands_its_lanes_beside_the_axis(launches):
     b, url, _, _ = launches
     b.get(url)
@@ -221,8 +271,18 @@ const box = (node, clip) => {
   return right - left > 1 && bottom - top > 1 ? { left, right, top, bottom, at: b.left, words: node.textContent } : null;
 };
 const lanesOf = (t) => t.closest('g.items').parentNode;
+// A tile's title under the leading edge's backing (a bar crossing it, titled there) shows only past it.
+const backings = [...root.querySelectorAll('.edge rect')].map((r) => r.getBoundingClientRect())
+  .sort((a, b) => a.left - b.left);  // a bar's, then the background past it
+const uncovered = (b) => {
+  for (const r of backings) if (b && r.top < b.bottom - 2 && b.top + 2 < r.bottom && r.left <= b.left + 1) {
+    b = b.right - Math.max(b.left, r.right) > 1 ? { ...b, left: Math.max(b.left, r.right) } : null;
+  }
+  return b;
+};
 return {
-  titles: [...root.querySelectorAll('.canvas > svg g.items text')].map((t) => box(t, lanesOf(t))).filter(Boolean),
+  titles: [...root.querySelectorAll('.canvas > svg g.items text')].map((t) => uncovered(box(t, lanesOf(t))))
+    .filter(Boolean).concat([...root.querySelectorAll('.edge text')].map((t) => box(t)).filter(Boolean)),
   names: [...root.querySelectorAll('.lanes text')].map((t) => box(t)).filter(Boolean),
   shapes: [...root.querySelectorAll('.canvas > svg g.items rect[rx], .canvas > svg g.items path')]
     .map((s) => box(s, lanesOf(s))).filter(Boolean),

@@ -49,6 +49,7 @@ extension FrameAnswer {
             out.field("drawn", items.drawn)
             out.field("refresh", items.refresh)
             if let lanes = items.lanes { out.field("lanes", utf8: lanes) }
+            out.field("edge", utf8: items.edge)
             if let item = items.item {
                 out.key("item")
                 out.open()

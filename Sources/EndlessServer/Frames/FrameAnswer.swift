@@ -39,6 +39,9 @@ struct ItemsAnswer: Sendable {
     var refresh: Int
     /// The lanes' names, an SVG the page keeps in view over its tiles: when placed anew, resized or redrawn.
     var lanes: [UInt8]?
+    /// The titles of the bars crossing the view's leading edge, titled there (`TimelineRenderer.edgeTitles`): an SVG
+    /// the page places over its tiles, empty where none crosses it. Every answer: the edge moves with each scroll.
+    var edge: [UInt8] = []
     /// The item chosen (clicked, or stepped to with `[` and `]`) and still under the pointer: its fields as given,
     /// `index` (sent back as `selected`) and `text` (its title and time, as a reader hears them).
     var item: [(String, String)]?

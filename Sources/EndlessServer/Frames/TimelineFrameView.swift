@@ -109,6 +109,14 @@ enum TimelineFrameView: FrameView {
                 lanes: frame.axis.isNewPlacement || report.resized || redrawn
                     ? renderer.laneNames(length: axisReport.length, mirrored: mirrored) : nil,
                 item: chosen.map { fields(of: $0, in: items, timeline: timeline) })
+            // Its earliest instant in view, where a bar crossing it is titled: the view's leading edge, as a
+            // content coordinate once this answer is applied (right to left, its right edge).
+            let edgeOffset = frame.pointerOffset - axisReport.length / 2
+            if let edge = try? timeline.instant(atOffset: edgeOffset) {
+                answer.items?.edge = renderer.edgeTitles(
+                    at: edge.secondsSinceEpoch, placed: (mirrored ? -edgeOffset : edgeOffset) - frame.axis.origin,
+                    band: ItemLayout.axisBand(within: thickness, orientation), mirrored: mirrored)
+            }
             // The lanes' names stay over the tiles, beside the axis band.
             let band = ItemLayout.axisBand(within: thickness, orientation)
             let vertical = orientation.isVertical
