@@ -18,8 +18,9 @@ struct GridLabels {
     private let numbers: NumberSymbols?
     /// Every piece below, written one after another; a piece is a range of it.
     private var parts: SVGWriter
-    /// A column's centre and left edge, its `(x,` (full and short) with its width in ems.
-    private var columnCentres: [Double] = []
+    /// A column's `<tspan x="…` at its centre, and at its left (for a label that runs over the next tiles), its
+    /// `(x,` (full and short) with its width in ems.
+    private var columnCentres: [Range<Int>] = []
     private var columnLefts: [Double] = []
     private var columnNumbers: [Number] = []
     private var columnShortNumbers: [Number] = []
@@ -31,10 +32,20 @@ struct GridLabels {
     private var baseline: Double?
     /// The last font size written other than the common one, as ` font-size="…`.
     private var fontSizePiece: (size: Double, piece: Range<Int>)?
+    /// DejaVu Sans's advances, read once (a static of another module is looked up at each use).
+    private let font: FontAdvances
+    /// The last label's numbers' widths, plan and shape (`shape(column:row:)`).
+    private var lastShape: (x: Double, y: Double, plan: Grid.LabelPlan, shape: Shape?)?
+    /// The labels of a row with a second line, kept from row to row (its storage, not its labels).
+    private var secondLines: [(column: Int64, shape: Shape)] = []
     /// Drawing one tile by itself (an embedded tile's document): a label that runs over the next tiles is left out.
     var tileAlone = false
-    /// The plan of the block last asked for (`plan(blockColumn:blockRow:)`).
-    private var lastPlan: (column: Int64, row: Int64, plan: Grid.LabelPlan?)?
+    /// The widest `(x,` of each block column the columns reach into, and `y)` of each block row, full and short (in
+    /// ems): a block's plan is then arithmetic, not text.
+    private var blockColumnWidths: [(full: Double, short: Double)] = []
+    private var blockRowWidths: [(full: Double, short: Double)] = []
+    private let firstBlockColumn: Int64
+    private let firstBlockRow: Int64
 
     /// A number's piece of the label and its width in ems.
     private struct Number {
@@ -52,11 +63,20 @@ struct GridLabels {
         self.labelSize = labelSize
         (firstColumn, firstRow) = (columns.lowerBound, rows.lowerBound)
         numbers = grid.language?.numbers
+        (firstBlockColumn, firstBlockRow) = (
+            Self.floorDivision(columns.lowerBound, Grid.pageBlock), Self.floorDivision(rows.lowerBound, Grid.pageBlock)
+        )
         parts = SVGWriter(capacity: 256 + (columns.count + rows.count) * (grid.level == 0 ? 40 : 80))
+        font = FontAdvances.regular
+        columnCentres.reserveCapacity(columns.count)
+        columnLefts.reserveCapacity(columns.count)
+        columnNumbers.reserveCapacity(columns.count)
+        rowNumbers.reserveCapacity(rows.count)
+        rowTops.reserveCapacity(rows.count)
         for column in columns {
             let left = (left(column) * 8).rounded() / 8  // in eighths: no 30.299999999999997
+            columnCentres.append(Self.piece(of: &parts) { Self.appendOpening(x: left + grid.tileSize / 2, into: &$0) })
             columnLefts.append(left)
-            columnCentres.append(((left + grid.tileSize / 2) * 8).rounded() / 8)
             columnNumbers.append(number(Grid.covered(column, level: grid.level), opening: true))
             if grid.level > 0 { columnShortNumbers.append(number(column << Int64(grid.level), opening: true)) }
         }
@@ -65,24 +85,74 @@ struct GridLabels {
             if grid.level > 0 { rowShortNumbers.append(number(row << Int64(grid.level), opening: false)) }
             rowTops.append(top(row))
         }
+        // Measured in a scratch piece of `parts`, written over each time, unless the window's own.
+        let scratch = parts.byteCount
+        func measured(_ index: Int64, short: Bool, opening: Bool) -> Double {
+            let own = opening ? columns : rows
+            if own.contains(index) {
+                let at = Int(index - own.lowerBound)
+                switch (opening, short) {
+                case (true, false): return columnNumbers[at].width
+                case (true, true): return columnShortNumbers[at].width
+                case (false, false): return rowNumbers[at].width
+                case (false, true): return rowShortNumbers[at].width
+                }
+            }
+            let level = Int64(grid.level)
+            parts.removeAll(after: scratch)
+            Self.append(
+                short ? (index << level)...(index << level) : Grid.covered(index, level: grid.level), numbers,
+                opening: opening, into: &parts)
+            return parts.advance(of: scratch..<parts.byteCount, in: font)
+        }
+        let n = Grid.pageBlock, small = grid.smallNumberIndex
+        let smallWidths = [true, false].map { opening in
+            (measured(small, short: false, opening: opening), measured(small, short: true, opening: opening))
+        }
+        func widest(_ block: Int64, opening: Bool) -> (full: Double, short: Double) {
+            let ends = [block * n, block * n + n - 1]
+            let small = smallWidths[opening ? 0 : 1]
+            return (
+                ends.reduce(small.0) { max($0, measured($1, short: false, opening: opening)) },
+                grid.level == 0 ? 0 : ends.reduce(small.1) { max($0, measured($1, short: true, opening: opening)) }
+            )
+        }
+        blockColumnWidths = (firstBlockColumn...Self.floorDivision(columns.upperBound, n)).map {
+            widest($0, opening: true)
+        }
+        blockRowWidths = (firstBlockRow...Self.floorDivision(rows.upperBound, n)).map { widest($0, opening: false) }
+        parts.removeAll(after: scratch)
     }
 
     /// Row `row`'s labels in `columns`: every label's first line, then the second lines of those that have two. Lines
-    /// are `<tspan>`s of a `<text>` the caller opens.
+    /// are `<tspan>`s of a `<text>` the caller opens. A page block's columns at a time, under its plan.
     mutating func append(row: Int64, columns: ClosedRange<Int64>, into writer: inout SVGWriter) {
         var second: [(column: Int64, shape: Shape)] = []
-        for column in columns {
-            guard let shape = shape(column: column, row: row) else { continue }
-            let (x, y) = numbers(column: column, row: row, short: shape.short)
-            appendHead(column: column, row: row, line: 0, shape: shape, into: &writer)
-            writer.append(parts, x.piece)
-            if shape.lines == 1 {
-                writer.append(" ")
-                writer.append(parts, y.piece)
-            } else {
-                second.append((column, shape))
+        swap(&second, &secondLines)  // uniquely held: emptied in place
+        second.removeAll(keepingCapacity: true)
+        defer { secondLines = second }
+        let blockRow = Self.floorDivision(row, Grid.pageBlock)
+        var column = columns.lowerBound
+        while column <= columns.upperBound {
+            let blockColumn = Self.floorDivision(column, Grid.pageBlock)
+            let blockEnd = min(columns.upperBound, (blockColumn + 1) * Grid.pageBlock - 1)
+            defer { column = blockEnd + 1 }
+            guard let plan = plan(blockColumn: blockColumn, blockRow: blockRow),
+                row % plan.stride == 0, plan.stride == 1 || !tileAlone
+            else { continue }
+            for column in column...blockEnd where column % plan.stride == 0 {
+                let (x, y) = numbers(column: column, row: row, short: plan.short)
+                guard let shape = shape(x, y, plan) else { continue }
+                appendHead(column: column, row: row, line: 0, shape: shape, into: &writer)
+                writer.append(parts, x.piece)
+                if shape.lines == 1 {
+                    writer.append(" ")
+                    writer.append(parts, y.piece)
+                } else {
+                    second.append((column, shape))
+                }
+                writer.append("</tspan>")
             }
-            writer.append("</tspan>")
         }
         for (column, shape) in second {
             appendHead(column: column, row: row, line: 1, shape: shape, into: &writer)
@@ -100,21 +170,14 @@ struct GridLabels {
         var alone: Bool
     }
 
-    /// Tile (`column`, `row`)'s label as its block's plan says; nil where it has none.
-    private mutating func shape(column: Int64, row: Int64) -> Shape? {
-        let block = (column: Self.floorDivision(column, Grid.pageBlock), row: Self.floorDivision(row, Grid.pageBlock))
-        if lastPlan?.column != block.column || lastPlan?.row != block.row {
-            lastPlan = (block.column, block.row, plan(blockColumn: block.column, blockRow: block.row))
-        }
-        guard let plan = lastPlan?.plan,
-            column % plan.stride == 0 && row % plan.stride == 0, plan.stride == 1 || !tileAlone
-        else { return nil }
-        let (x, y) = numbers(column: column, row: row, short: plan.short)
-        guard
-            let (size, lines) = grid.labelShape(
-                Grid.LabelWidths(x: x.width, y: y.width), stride: plan.stride, largest: labelSize)
-        else { return nil }
-        return Shape(short: plan.short, lines: lines, fontSize: size, alone: plan.stride == 1)
+    /// The shape of a label of `x` and `y` under `plan`; nil where it does not fit.
+    private mutating func shape(_ x: Number, _ y: Number, _ plan: Grid.LabelPlan) -> Shape? {
+        // Neighbours' numbers are mostly as wide: the last label's shape again.
+        if let last = lastShape, last.x == x.width, last.y == y.width, last.plan == plan { return last.shape }
+        let shape = grid.labelShape(Grid.LabelWidths(x: x.width, y: y.width), stride: plan.stride, largest: labelSize)
+            .map { Shape(short: plan.short, lines: $0.lines, fontSize: $0.size, alone: plan.stride == 1) }
+        lastShape = (x.width, y.width, plan, shape)
+        return shape
     }
 
     private func numbers(column: Int64, row: Int64, short: Bool) -> (x: Number, y: Number) {
@@ -122,27 +185,15 @@ struct GridLabels {
         return short ? (columnShortNumbers[c], rowShortNumbers[r]) : (columnNumbers[c], rowNumbers[r])
     }
 
-    /// The plan of a block, from its widest labels: those of its first and last columns and rows (a number's width
-    /// grows with its magnitude, which is largest at a block's ends on either side of 0), or of `-999` near 0.
+    /// The plan of a block, from its widest labels (measured in `init`: those of its first and last columns and
+    /// rows, since a number's width grows with its magnitude, largest at a block's ends on either side of 0, or of
+    /// `-999` near 0).
     private func plan(blockColumn: Int64, blockRow: Int64) -> Grid.LabelPlan? {
-        let n = Grid.pageBlock
-        func widest(_ block: Int64, short: Bool, opening: Bool) -> Double {
-            [block * n, block * n + n - 1, grid.smallNumberIndex].reduce(0) { widest, index in
-                let range =
-                    short
-                    ? (index << Int64(grid.level))...(index << Int64(grid.level))
-                    : Grid.covered(
-                        index, level: grid.level)
-                let text = Self.text(range, numbers, opening: opening)
-                return max(widest, FontAdvances.regular.width(of: String(decoding: text, as: UTF8.self)))
-            }
-        }
-        func widths(short: Bool) -> Grid.LabelWidths {
-            Grid.LabelWidths(
-                x: widest(blockColumn, short: short, opening: true), y: widest(blockRow, short: short, opening: false))
-        }
+        let x = blockColumnWidths[Int(blockColumn - firstBlockColumn)]
+        let y = blockRowWidths[Int(blockRow - firstBlockRow)]
         return grid.labelPlan(
-            full: widths(short: false), short: grid.level > 0 ? widths(short: true) : nil, largest: labelSize)
+            full: Grid.LabelWidths(x: x.full, y: y.full),
+            short: grid.level > 0 ? Grid.LabelWidths(x: x.short, y: y.short) : nil, largest: labelSize)
     }
 
     /// `<tspan x="…" y="…" font-size="…">` for line `line` of a label: its baseline where the line before had
@@ -151,8 +202,11 @@ struct GridLabels {
         column: Int64, row: Int64, line: Int, shape: Shape, into writer: inout SVGWriter
     ) {
         let (c, r) = (Int(column - firstColumn), Int(row - firstRow))
-        writer.append(#"<tspan x=""#)
-        writer.append(shape.alone ? columnCentres[c] : columnLefts[c] + 2)
+        if shape.alone {
+            writer.append(parts, columnCentres[c])
+        } else {
+            Self.appendOpening(x: columnLefts[c] + 2, into: &writer)  // a grid of small tiles: few labels
+        }
         let firstBaseline = grid.tileSize / 2 + shape.fontSize * (0.35 - 0.6 * Double(shape.lines - 1))
         let lineBaseline = rowTops[r] + ((firstBaseline + Double(line) * shape.fontSize * 1.2) * 8).rounded() / 8
         if lineBaseline != baseline {
@@ -176,19 +230,15 @@ struct GridLabels {
 
     /// A column's `(x,` (`opening`) or a row's `y)`, written into `parts`, with its width.
     private mutating func number(_ range: ClosedRange<Int64>, opening: Bool) -> Number {
-        let text = Self.text(range, numbers, opening: opening)
-        let start = parts.byteCount
-        parts.append(bytes: text)
-        return Number(
-            piece: start..<parts.byteCount, width: FontAdvances.regular.width(of: String(decoding: text, as: UTF8.self))
-        )
+        let numbers = numbers
+        let piece = Self.piece(of: &parts) { Self.append(range, numbers, opening: opening, into: &$0) }
+        return Number(piece: piece, width: parts.advance(of: piece, in: font))
     }
 
-    /// A number's bytes: `(`, the range, and `,` (`opening`), or the range and `)`.
-    private static func text(_ range: ClosedRange<Int64>, _ numbers: NumberSymbols?, opening: Bool) -> [UInt8] {
-        var writer = SVGWriter(capacity: 96)
-        append(range, numbers, opening: opening, into: &writer)
-        return writer.bytes
+    /// `<tspan x="…`: a line's start, in eighths of a point.
+    private static func appendOpening(x: Double, into writer: inout SVGWriter) {
+        writer.append(#"<tspan x=""#)
+        writer.append((x * 8).rounded() / 8)
     }
 
     private mutating func number(_ first: Int64, opening: Bool) -> Number { number(first...first, opening: opening) }

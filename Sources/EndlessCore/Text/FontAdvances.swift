@@ -11,6 +11,9 @@ package struct FontAdvances: Sendable {
     /// Advances of U+0000–U+07FF in 1/2048 em, 0 where the font has none: Latin, Greek, Cyrillic, Hebrew, Arabic,
     /// read without a search.
     private let near: [UInt16]
+    /// The rule's width of each of those the font lacks (a right-to-left mark in Arabic digits): worked out once,
+    /// as a character's properties cost a lookup of their own.
+    private let nearFallbacks: [UInt16]
     /// The rest: each run's first code point and its characters' advances, in order.
     private let runs: [(first: UInt32, advances: [UInt16])]
 
@@ -38,13 +41,19 @@ package struct FontAdvances: Sendable {
             if first + UInt32(count) > Self.nearCount { runs.append((first, advances)) }
         }
         (self.near, self.runs) = (near, runs)
+        nearFallbacks = (0..<Self.nearCount).map { point in
+            guard near[Int(point)] == 0, let scalar = Unicode.Scalar(point) else { return 0 }
+            return UInt16(Self.fallback(scalar) * 2048)
+        }
     }
 
     /// `scalar`'s advance in ems: the font's, or the rule above's for a character it lacks.
     package func advance(_ scalar: Unicode.Scalar) -> Double {
         let point = scalar.value
-        if point < Self.nearCount, near[Int(point)] != 0 { return Double(near[Int(point)]) / 2048 }
-        if point >= Self.nearCount, let advance = searched(point) { return Double(advance) / 2048 }
+        if point < Self.nearCount {
+            return Double(near[Int(point)] != 0 ? near[Int(point)] : nearFallbacks[Int(point)]) / 2048
+        }
+        if let advance = searched(point) { return Double(advance) / 2048 }
         return Self.fallback(scalar)
     }
 
@@ -61,6 +70,36 @@ package struct FontAdvances: Sendable {
             units += Int(near[Int(byte)])  // 0 for a control character, as its rule says
         }
         return Double(units) / 2048
+    }
+
+    /// `width(of:)` of UTF-8 bytes read in place (a piece of a document being written).
+    package func width(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Double {
+        var units = 0
+        for byte in bytes {
+            guard byte < 0x80 else { return decodedWidth(ofUTF8: bytes) }
+            units += Int(near[Int(byte)])
+        }
+        return Double(units) / 2048
+    }
+
+    /// Text with other than ASCII (a language's digits), decoded in place: valid UTF-8, as written here. A letter of
+    /// two bytes is below U+0800, read from `near` at once.
+    private func decodedWidth(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Double {
+        var (at, units, total) = (0, 0, 0.0)
+        while at < bytes.count {
+            let lead = UInt32(bytes[at])
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            guard at + length <= bytes.count else { break }
+            var point = length == 1 ? lead : lead & (0xFF >> UInt32(length + 1))
+            for index in 1..<length { point = point << 6 | UInt32(bytes[at + index] & 0x3F) }
+            at += length
+            if point < Self.nearCount {
+                units += Int(near[Int(point)] != 0 ? near[Int(point)] : nearFallbacks[Int(point)])
+            } else if let scalar = Unicode.Scalar(point) {
+                total += advance(scalar)
+            }
+        }
+        return total + Double(units) / 2048
     }
 
     private func searched(_ point: UInt32) -> UInt16? {
