@@ -337,21 +337,26 @@ public struct TimelineRenderer: Sendable {
 
     private func leadingContext(_ window: TimelineWindow) -> LeadingContext? {
         let vertical = orientation.isVertical
-        let edge = window.leadingInstant.secondsSinceEpoch
-        let words = timeline.contextWords(at: window.leadingInstant, vertical: vertical)
+        let leadingInstant = window.leadingInstant
+        let edge = leadingInstant.secondsSinceEpoch
+        let windowLength = vertical ? window.height : window.width
+        let reach = Int64((windowLength / timeline.pointsPerSecond).rounded(.up)) + 1
+        // How far back a period's words may start and still reach the label pushed back its furthest (its room
+        // twice): the words' room, past the edge. Looked for before the label's own words are known, with the
+        // row's widest words' room (`contextRoom`, the label's clearance less its backdrop) for the label's.
+        let labelling = vertical ? timeline.verticalLabelling : timeline.labelling
+        let room = labelling.contextRoom * 3 + 28
+        let back = Int64((room / timeline.pointsPerSecond).rounded(.up))
+        let starts = timeline.contextStarts(
+            around: edge, reach: reach, back: back, mirrored: window.isMirrored, vertical: vertical)
+        // The period's words, from its start (the edge's own offset looked up only where none was found).
+        let words =
+            starts.holding.map { timeline.contextWords(of: $0, vertical: vertical) }
+            ?? timeline.contextWords(at: leadingInstant, vertical: vertical)
         guard !words.isEmpty else { return nil }
         let width = TextWidth.of(words, size: 13, bold: true)
         // Along the axis: its width with the backdrop's room, or down a vertical timeline the backdrop's height.
         let length = vertical ? 24 : width + 12
-        let windowLength = vertical ? window.height : window.width
-        let reach = Int64((windowLength / timeline.pointsPerSecond).rounded(.up)) + 1
-        // How far back a period's words may start and still reach the label pushed back its furthest (its room
-        // twice): the words' room, past the edge.
-        let labelling = vertical ? timeline.verticalLabelling : timeline.labelling
-        let room = labelling.contextRoom + 2 * TextWidth.clearance(length)
-        let back = Int64((room / timeline.pointsPerSecond).rounded(.up))
-        let starts = timeline.contextStarts(
-            around: edge, reach: reach, back: back, mirrored: window.isMirrored, vertical: vertical)
         // Points from the edge to a tick's line.
         let distance = { (tick: TimeTick) in abs(Double(tick.instant - edge) * timeline.pointsPerSecond) }
         // Along the axis: at the edge, before the next words (`highest`), and after a period before's (`lowest`).

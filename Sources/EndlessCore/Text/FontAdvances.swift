@@ -57,22 +57,15 @@ package struct FontAdvances: Sendable {
         return Self.fallback(scalar)
     }
 
-    /// `text`'s advance in ems, its characters' added up (no kerning: a kerned text is narrower). ASCII (most
-    /// labels) is summed from the table byte by byte.
+    /// `text`'s advance in ems, its characters' added up (no kerning: a kerned text is narrower), read from its
+    /// UTF-8 in place.
     package func width(of text: String) -> Double {
-        var units = 0
-        for byte in text.utf8 {
-            guard byte < 0x80 else {
-                var total = 0.0
-                for scalar in text.unicodeScalars { total += advance(scalar) }
-                return total
-            }
-            units += Int(near[Int(byte)])  // 0 for a control character, as its rule says
-        }
-        return Double(units) / 2048
+        var text = text
+        return text.withUTF8 { width(ofUTF8: $0) }
     }
 
-    /// `width(of:)` of UTF-8 bytes read in place (a piece of a document being written).
+    /// `width(of:)` of UTF-8 bytes read in place (a piece of a document being written). ASCII (most labels) is
+    /// summed from the table byte by byte.
     package func width(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Double {
         var units = 0
         for byte in bytes {

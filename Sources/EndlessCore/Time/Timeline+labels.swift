@@ -232,14 +232,19 @@ extension Timeline {
         let period = Int64(context.meanSeconds * 1.1) + 2 * 86_400
         let reach = max(0, min(reach, Instant.last.secondsSinceEpoch - first))
         if mirrored {
-            let holding = ticks(edge - period, edge + 1).last
-            return (holding, ticks(edge - period - reach, holding?.instant ?? edge).last(where: labelled), nil)
+            // Time runs to the left: the next words are before the period's start, within the window's reach.
+            let around = ticks(edge - period - reach, edge + 1)
+            guard let holding = around.last else { return (nil, nil, nil) }
+            return (holding, around.dropLast().last(where: labelled), nil)
         }
-        // Where time runs on rightwards, the period's start and the labelled start before it, from one look back.
-        let behind = ticks(edge - max(period, back), edge + 1)
-        let holding = behind.last
-        let previous = behind.dropLast().last { $0.instant >= edge - back && labelled($0) }
-        return (holding, ticks(edge + 1, edge + 1 + reach).first(where: labelled), previous)
+        // Where time runs on rightwards, the period's start, the labelled start before it and the next, from one
+        // look from back before the edge to the window's reach past it.
+        let around = ticks(edge - max(period, back), edge + 1 + reach)
+        guard let at = around.lastIndex(where: { $0.instant <= edge }) else {
+            return (nil, around.first(where: labelled), nil)
+        }
+        let previous = around[..<at].last { $0.instant >= edge - back && labelled($0) }
+        return (around[at], around[(at + 1)...].first(where: labelled), previous)
     }
 }
 

@@ -21,6 +21,7 @@ extension ZoneRules {
         of unit: CalendarUnit, from start: Int64, to end: Int64, weekStart: WeekStart, calendar: CalendarSystem? = nil
     ) -> [TimeTick] {
         var ticks: [TimeTick] = []
+        ticks.reserveCapacity(8)  // a window's look around its edge: a few periods, one allocation
         forEachTick(of: unit, from: start, to: end, weekStart: weekStart, calendar: calendar) { ticks.append($0) }
         return ticks
     }
