@@ -32,8 +32,8 @@ struct GridLabels {
     private var baseline: Double?
     /// The last font size written other than the common one, as ` font-size="…`.
     private var fontSizePiece: (size: Double, piece: Range<Int>)?
-    /// DejaVu Sans's advances, read once (a static of another module is looked up at each use).
-    private let font: FontAdvances
+    /// The widths of its numbers' digits and marks (`Advances`).
+    private let advances: Advances
     /// The last label's numbers' widths, plan and shape (`shape(column:row:)`).
     private var lastShape: (x: Double, y: Double, plan: Grid.LabelPlan, shape: Shape?)?
     /// The labels of a row with a second line, kept from row to row (its storage, not its labels).
@@ -56,7 +56,7 @@ struct GridLabels {
     /// Labels for `columns` × `rows` of `grid`, a tile's square at (`left(column)`, `top(row)`); at zoom level
     /// `grid.level`, each names the level-0 range it covers (`0…3`).
     init(
-        grid: Grid, labelSize: Double, columns: ClosedRange<Int64>, rows: ClosedRange<Int64>,
+        grid: Grid, labelSize: Double, advances: Advances, columns: ClosedRange<Int64>, rows: ClosedRange<Int64>,
         left: (Int64) -> Double, top: (Int64) -> Double
     ) {
         self.grid = grid
@@ -67,7 +67,7 @@ struct GridLabels {
             Self.floorDivision(columns.lowerBound, Grid.pageBlock), Self.floorDivision(rows.lowerBound, Grid.pageBlock)
         )
         parts = SVGWriter(capacity: 256 + (columns.count + rows.count) * (grid.level == 0 ? 40 : 80))
-        font = FontAdvances.regular
+        self.advances = advances
         columnCentres.reserveCapacity(columns.count)
         columnLefts.reserveCapacity(columns.count)
         columnNumbers.reserveCapacity(columns.count)
@@ -85,25 +85,12 @@ struct GridLabels {
             if grid.level > 0 { rowShortNumbers.append(number(row << Int64(grid.level), opening: false)) }
             rowTops.append(top(row))
         }
-        // Measured in a scratch piece of `parts`, written over each time, unless the window's own.
-        let scratch = parts.byteCount
+        let advances = advances
         func measured(_ index: Int64, short: Bool, opening: Bool) -> Double {
-            let own = opening ? columns : rows
-            if own.contains(index) {
-                let at = Int(index - own.lowerBound)
-                switch (opening, short) {
-                case (true, false): return columnNumbers[at].width
-                case (true, true): return columnShortNumbers[at].width
-                case (false, false): return rowNumbers[at].width
-                case (false, true): return rowShortNumbers[at].width
-                }
-            }
             let level = Int64(grid.level)
-            parts.removeAll(after: scratch)
-            Self.append(
-                short ? (index << level)...(index << level) : Grid.covered(index, level: grid.level), numbers,
-                opening: opening, into: &parts)
-            return parts.advance(of: scratch..<parts.byteCount, in: font)
+            return advances.width(
+                of: short ? (index << level)...(index << level) : Grid.covered(index, level: grid.level),
+                opening: opening)
         }
         let n = Grid.pageBlock, small = grid.smallNumberIndex
         let smallWidths = [true, false].map { opening in
@@ -121,7 +108,6 @@ struct GridLabels {
             widest($0, opening: true)
         }
         blockRowWidths = (firstBlockRow...Self.floorDivision(rows.upperBound, n)).map { widest($0, opening: false) }
-        parts.removeAll(after: scratch)
     }
 
     /// Row `row`'s labels in `columns`: every label's first line, then the second lines of those that have two. Lines
@@ -232,7 +218,7 @@ struct GridLabels {
     private mutating func number(_ range: ClosedRange<Int64>, opening: Bool) -> Number {
         let numbers = numbers
         let piece = Self.piece(of: &parts) { Self.append(range, numbers, opening: opening, into: &$0) }
-        return Number(piece: piece, width: parts.advance(of: piece, in: font))
+        return Number(piece: piece, width: advances.width(of: range, opening: opening))
     }
 
     /// `<tspan x="…`: a line's start, in eighths of a point.
@@ -263,7 +249,7 @@ struct GridLabels {
         writer.append(opening ? "," : ")")
     }
 
-    private static func append(_ value: Int64, _ numbers: NumberSymbols?, into writer: inout SVGWriter) {
+    static func append(_ value: Int64, _ numbers: NumberSymbols?, into writer: inout SVGWriter) {
         guard let numbers else { return writer.append(value) }
         writer.append(text: 80) { numbers.write(value, into: &$0) }
     }

@@ -5,12 +5,15 @@ public struct GridRenderer: Sendable {
     package let grid: Grid
     package let theme: Theme
     let palette: Palette
+    /// The widths of its labels' digits, in its language (`GridLabels.Advances`).
+    let labelAdvances: GridLabels.Advances
 
     /// A renderer of `grid`'s windows in `theme`'s colours.
     public init(grid: Grid, theme: Theme = .light) {
         self.grid = grid
         self.theme = theme
         palette = .standard(theme)
+        labelAdvances = GridLabels.Advances(numbers: grid.language?.numbers)
     }
 
     var documentStyle: String? {
@@ -63,7 +66,10 @@ public struct GridRenderer: Sendable {
     private func labels(
         columns: ClosedRange<Int64>, rows: ClosedRange<Int64>, left: (Int64) -> Double, top: (Int64) -> Double
     ) -> GridLabels {
-        GridLabels(grid: grid, labelSize: labelSize, columns: columns, rows: rows, left: left, top: top)
+        GridLabels(
+            grid: grid, labelSize: labelSize, advances: labelAdvances, columns: columns, rows: rows, left: left,
+            top: top
+        )
     }
 
     private func openLabels(into writer: inout SVGWriter) {

@@ -24,9 +24,6 @@ package struct SVGWriter: Sendable {
     /// Starts again, keeping the storage: a scratch writer reused.
     mutating func removeAll() { count = 0 }
 
-    /// Forgets what was written after the first `kept` bytes: a scratch piece at the end, written over.
-    mutating func removeAll(after kept: Int) { count = min(count, kept) }
-
     package init(capacity: Int = 1024) {
         storage = []
         storage.reserveCapacity(capacity)  // `Array(repeating:count:)` looks up its storage's type at run time
@@ -82,11 +79,6 @@ package struct SVGWriter: Sendable {
     /// What is written, read in place.
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
-    }
-
-    /// The advance of the text written in `range`, in ems of `font`.
-    func advance(of range: Range<Int>, in font: FontAdvances) -> Double {
-        storage.withUnsafeBufferPointer { font.width(ofUTF8: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// The bytes `source` wrote in `range`: a piece written once, copied where it repeats.
