@@ -13,7 +13,8 @@ extension TimelineItemsLayer {
     static let titleGap = 6.0
 
     /// How a block's titles are chosen: those that begin in it, as a window's blocks draw each once (with `edge`, a
-    /// window's earliest instant, none before it, and a bar begun before it and running on past it titled at it);
+    /// window's earliest instant, none before it, and a bar begun before it and running on past it titled at it;
+    /// `Int64.min` for a block after the edge, whose titles are then the same in every window);
     /// every title that reaches into it, as a page's tile, clipped to it, draws; or only the bars begun before
     /// `edge` and running on past it, titled at it over a backing that hides the title their tiles draw (a page's
     /// leading edge, `TimelineRenderer.edgeTitles`).

@@ -300,8 +300,9 @@ extension SVGWriter {
         // measured where anything fits.
         let font = FontAdvances.regular
         let width = { (scalar: Unicode.Scalar) in font.advance(scalar) * 12 * 1.15 }
-        var total = 0.0
-        if room.isFinite { forEachScalar(in: bytes) { scalar, _ in total += width(scalar) } }
+        let total = room.isFinite ? font.width(ofUTF8: bytes) * 12 * 1.15 : 0
+        // Most text fits and has nothing to escape or replace: copied whole.
+        if total <= room, !bytes.contains(where: Self.needsCare) { return append(bytes: bytes) }
         let ellipsis = width("…")
         var used = 0.0
         var done = false
@@ -326,6 +327,17 @@ extension SVGWriter {
             case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: append("\u{FFFD}")
             default: append(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
             }
+        }
+    }
+
+    /// Whether a byte of UTF-8 may need escaping or replacing: `& < > " '`, a control character, or the first of
+    /// U+FFFE or U+FFFF (EF BF BE, EF BF BF).
+    private static func needsCare(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0..<0x20, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+            0xEF:
+            true
+        default: false
         }
     }
 

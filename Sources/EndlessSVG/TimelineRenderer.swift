@@ -60,8 +60,12 @@ public struct TimelineRenderer: Sendable {
 
     /// `window` as a standalone SVG document: its blocks, then the context at the leading edge, the pointer and the
     /// value on top.
-    /// With items, `itemsOfBlock` gives each block's (`itemsFragment`), kept from before; without it they are drawn.
-    public func render(_ window: TimelineWindow, itemsOfBlock: ((Int64) -> [UInt8])? = nil) -> RenderedWindow {
+    /// With items, `itemsOfBlock` gives each block's (`itemsFragment`) and `titlesOfBlock` the titles beginning in
+    /// it (`itemTitles(beginningIn:mirrored:)`), kept from before; without them they are drawn.
+    public func render(
+        _ window: TimelineWindow, itemsOfBlock: ((Int64) -> [UInt8])? = nil,
+        titlesOfBlock: ((Int64) -> [UInt8])? = nil
+    ) -> RenderedWindow {
         // In a language, the instant as its reader says it (the RFC 3339 value is a program's); the title is that
         // alone but in English.
         let valueText = timeline.language == nil ? timeline.text(window.value) : timeline.spokenText(window.value)
@@ -104,7 +108,9 @@ public struct TimelineRenderer: Sendable {
             }
         }
         if let leading { appendLeadingContext(leading, window, into: &writer) }
-        if let itemsLayer, let fragments { drawItems(itemsLayer, window, fragments: fragments, into: &writer) }
+        if let itemsLayer, let fragments {
+            drawItems(itemsLayer, window, fragments: fragments, titlesOfBlock: titlesOfBlock, into: &writer)
+        }
         appendPointer(window, valueText: valueText, into: &writer)
         writer.append("</svg>\n")
         return RenderedWindow(document: writer.bytes, tileStarts: tileStarts)
@@ -438,6 +444,18 @@ public struct TimelineRenderer: Sendable {
             mirrored: mirrored)
     }
 
+    /// The titles of the items that begin in block `block` (or where their lane next shows items), as a window
+    /// draws them in a block after its leading edge: the same in every such window, so kept as its bars are.
+    public func itemTitles(beginningIn block: Int64, mirrored: Bool) -> [UInt8] {
+        guard let itemsLayer else { return [] }
+        let from = timeline.start(ofBlock: block)
+        var titles = SVGWriter(capacity: 512)
+        itemsLayer.drawTitles(
+            from: from, to: from + timeline.blockSeconds, length: Double(Timeline.ticksPerBlock) * timeline.spacing,
+            mirrored: mirrored, .beginning(edge: .min), into: &titles)
+        return titles.bytes
+    }
+
     /// The titles that reach into block `block`, as its page tile draws them, clipped to it: every tile a title
     /// touches draws it at the same place, so that it shows whole across their seams.
     public func itemTitles(ofBlock block: Int64, mirrored: Bool) -> [UInt8] {
@@ -454,7 +472,8 @@ public struct TimelineRenderer: Sendable {
     /// titles, each once (a bar begun before the window's earliest instant titled at that edge), then the lanes'
     /// names at the leading edge.
     private func drawItems(
-        _ layer: TimelineItemsLayer, _ window: TimelineWindow, fragments: [[UInt8]], into writer: inout SVGWriter
+        _ layer: TimelineItemsLayer, _ window: TimelineWindow, fragments: [[UInt8]],
+        titlesOfBlock: ((Int64) -> [UInt8])?, into writer: inout SVGWriter
     ) {
         writer.append(#"<g font-size="12""#)
         layer.writePlacement(band: thickness(window), into: &writer)
@@ -467,11 +486,18 @@ public struct TimelineRenderer: Sendable {
         let edge = ((try? timeline.instant(atOffset: window.offset - length / 2)) ?? .first).secondsSinceEpoch
         var titles = SVGWriter(capacity: 1024)
         for tile in window.blocks.indices {
-            let from = timeline.start(ofBlock: window.block(ofTile: tile))
+            let block = window.block(ofTile: tile)
+            let from = timeline.start(ofBlock: block)
+            // A block after the edge has the titles beginning in it, as every window draws them: kept.
+            if from > edge, let kept = titlesOfBlock?(block) {
+                guard !kept.isEmpty else { continue }
+                appendPlacedTile(x: window.blocks.position(of: tile), y: 0, into: &writer) { $0.append(bytes: kept) }
+                continue
+            }
             titles.removeAll()
             layer.drawTitles(
                 from: from, to: from + timeline.blockSeconds, length: Double(Timeline.ticksPerBlock) * timeline.spacing,
-                mirrored: window.isMirrored, .beginning(edge: edge), into: &titles)
+                mirrored: window.isMirrored, .beginning(edge: from > edge ? .min : edge), into: &titles)
             guard titles.byteCount > 0 else { continue }
             appendPlacedTile(x: window.blocks.position(of: tile), y: 0, into: &writer) {
                 $0.append(titles, 0..<titles.byteCount)

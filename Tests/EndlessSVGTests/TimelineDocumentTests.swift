@@ -150,3 +150,35 @@ import Testing
         }
     }
 }
+
+/// A window over kept blocks draws what it draws alone: each block's bars, and the titles beginning in a block
+/// after its leading edge, kept as the server keeps them.
+@Suite struct KeptTitlesTests {
+    @Test(arguments: [false, true])
+    func aWindowOfKeptBlocksIsTheWindowDrawnAlone(mirrored: Bool) throws {
+        // Bars and points every 40 minutes over a day, some crossing blocks, in three lanes.
+        let text = { (seconds: Int) in
+            ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        }
+        let lines = (0..<36).map { index in
+            let start = 1_761_350_400 + index * 2_400
+            let end = index % 3 == 0 ? #","end":"\#(text(start + 9_000 + index * 100))""# : ""
+            return
+                #"{"id":"i\#(index)","start":"\#(text(start))"\#(end),"title":"item \#(index) of the day","lane":"L\#(index % 3)"}"#
+        }
+        let items = try ItemSet(jsonLines: Array(lines.joined(separator: "\n").utf8), file: "t")
+        for scale in [TimeScale.hour, .fifteenMinutes, .day] {
+            let timeline = try Timeline(scale: scale)
+            for at in stride(from: 1_761_350_400, to: 1_761_436_800, by: 7_777) {
+                let window = try TimelineWindow(
+                    timeline: timeline, at: Instant(unchecked: Int64(at)), width: 1000, height: 400,
+                    mirrored: mirrored)
+                let renderer = TimelineRenderer(window: window, items: items)
+                let kept = renderer.render(
+                    window, itemsOfBlock: { renderer.itemsFragment(ofBlock: $0, mirrored: mirrored) },
+                    titlesOfBlock: { renderer.itemTitles(beginningIn: $0, mirrored: mirrored) })
+                #expect(kept.document == renderer.render(window).document, "\(scale) \(at)")
+            }
+        }
+    }
+}

@@ -58,17 +58,26 @@ if let path = ProcessInfo.processInfo.environment["ITEMS"] {
     let height = ItemLayout.axisThickness(.horizontal) + ItemLayout.thickness(of: items)
     // Each block's items drawn once and kept, as the server's tile cache keeps them.
     var kept = Array(repeating: [Int64: [UInt8]](), count: scales.count)
+    var keptTitles = kept  // the titles beginning in each block, as the server keeps them beside its bars
     measure("timeline windows with \(drawn ? items.count : 0) items") { i in
         let scale = i % scales.count
         let renderer = renderers[scale]
         let window = try! TimelineWindow(
             timeline: renderer.timeline, at: centres[i & 4095], width: 1200, height: height)
-        let rendered = renderer.render(window) { block in
-            if let fragment = kept[scale][block] { return fragment }
-            let fragment = renderer.itemsFragment(ofBlock: block, mirrored: false)
-            kept[scale][block] = fragment
-            return fragment
-        }
+        let rendered = renderer.render(
+            window,
+            itemsOfBlock: { block in
+                if let fragment = kept[scale][block] { return fragment }
+                let fragment = renderer.itemsFragment(ofBlock: block, mirrored: false)
+                kept[scale][block] = fragment
+                return fragment
+            },
+            titlesOfBlock: { block in
+                if let titles = keptTitles[scale][block] { return titles }
+                let titles = renderer.itemTitles(beginningIn: block, mirrored: false)
+                keptTitles[scale][block] = titles
+                return titles
+            })
         return (rendered.tileStarts.count, rendered.document.count)
     }
     exit(0)

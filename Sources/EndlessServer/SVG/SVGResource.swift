@@ -181,14 +181,22 @@ enum SVGResource: Sendable {
         case .timelineWindow(let window, let theme, let items):
             let renderer = TimelineRenderer(window: window, theme: theme, items: items)
             guard let items, let cache else { return renderer.render(window) }
-            // Each block's items drawn once and kept: a window over them copies them.
+            // Each block's items drawn once and kept, and the titles beginning in it: a window over them copies them.
             let style = TileCache.itemsStyle(
                 of: items, window.timeline, orientation: window.orientation, mirrored: window.isMirrored, theme: theme)
-            return renderer.render(window) { block in
-                cache.content(for: TileKey(style: style, x: block)) {
-                    renderer.itemsFragment(ofBlock: block, mirrored: window.isMirrored)
-                }
-            }
+            let titlesStyle = style + "|titles"
+            return renderer.render(
+                window,
+                itemsOfBlock: { block in
+                    cache.content(for: TileKey(style: style, x: block)) {
+                        renderer.itemsFragment(ofBlock: block, mirrored: window.isMirrored)
+                    }
+                },
+                titlesOfBlock: { block in
+                    cache.content(for: TileKey(style: titlesStyle, x: block)) {
+                        renderer.itemTitles(beginningIn: block, mirrored: window.isMirrored)
+                    }
+                })
         case .timelineBlock(let renderer, let block, let mirrored, let thickness):
             return RenderedWindow(document: renderer.renderBlock(block, mirrored: mirrored, thickness: thickness))
         }
