@@ -44,7 +44,17 @@ package final class CalendarSystem: Sendable {
         var calendar = Calendar(identifier: known)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         (self.identifier, self.calendar) = (identifier, calendar)
+        isEraYears = identifier == "japanese"
+        isCyclic = ["chinese", "dangi"].contains(identifier)
+        yearsRiseByOne = !["japanese", "roc"].contains(identifier)
+        meanYear = identifier.hasPrefix("islamic") ? 354.367 : 365.2425
     }
+
+    /// Whether a year's number rises by one a year: not where a Japanese era restarts it, nor in the Minguo
+    /// calendar, whose years before 1912 count down.
+    private let yearsRiseByOne: Bool
+    /// A year's mean length in days: a lunar calendar's (Islamic) or a solar's.
+    private let meanYear: Double
 
     /// Each calendar once, shared by every language that uses it (its years kept once).
     private static let all = Dictionary(
@@ -179,7 +189,11 @@ package final class CalendarSystem: Sendable {
     /// of 10 or more, one whose number is a multiple of `count` (a decade's first), found from the kept months near
     /// where that year must begin rather than year by year, so that a millennium's tick costs what a year's does.
     package func firstYear(atOrAfter day: Int64, every count: Int64) -> Int64 {
-        guard count > 1 else { return first(atOrAfter: day) { $0.opensYear } }
+        guard count > 1 else {
+            if identifier == "chinese" { return first(atOrAfter: day) { $0.opensYear } }
+            let past = Self.january(Self.lastYear + 2)
+            return yearOpening(atOrAfter: day).map { min($0.day, past) } ?? past
+        }
         if isCyclic { return firstCyclicYear(atOrAfter: day, every: count) }
         if let found = keptYear(atOrAfter: day, every: count) { return found }
         return icuYear(atOrAfter: day, every: count)
@@ -191,23 +205,21 @@ package final class CalendarSystem: Sendable {
     /// down).
     private func keptYear(atOrAfter day: Int64, every count: Int64) -> Int64? {
         let past = Self.january(Self.lastYear + 2)
-        guard !["japanese", "roc"].contains(identifier), let opening = firstStart(atOrAfter: day, where: \.opensYear)
-        else { return nil }
+        guard yearsRiseByOne, let opening = yearOpening(atOrAfter: day) else { return nil }
         let wanted = floorQuotient(opening.year + count - 1, count) * count
         if wanted == opening.year { return min(opening.day, past) }
         guard wanted > opening.year else { return nil }
         // Within 400 days of the mean: a Hebrew year's 19-year cycle and a lunar year's 30 keep them far nearer.
-        let mean = identifier.hasPrefix("islamic") ? 354.367 : 365.2425
-        let near = opening.day + Int64(Double(wanted - opening.year) * mean) - 400
+        let near = opening.day + Int64(Double(wanted - opening.year) * meanYear) - 400
         guard near < past else { return past }
-        var found: Int64?
-        var looked = 0
-        _ = firstStart(atOrAfter: max(near, opening.day + 1)) { month in
-            looked += 1
-            if month.opensYear && month.year == wanted { found = month.day }
-            return found != nil || looked > 40 || (month.opensYear && month.year > wanted)
+        // The years opening from there, one after another: a few at most.
+        var from = max(near, opening.day + 1)
+        for _ in 0..<4 {
+            guard let next = yearOpening(atOrAfter: from), next.year <= wanted else { return nil }
+            if next.year == wanted { return min(next.day, past) }
+            from = next.day + 1
         }
-        return found.map { min($0, past) }
+        return nil
     }
 
     /// ICU's year arithmetic for `firstYear(atOrAfter:every:)`: a Japanese era's years, and the Minguo calendar's.
@@ -241,7 +253,7 @@ package final class CalendarSystem: Sendable {
 
     /// Whether years are an era's (Japanese): a new era opens a year in a Gregorian year's middle, so a year is
     /// numbered for labels by the Gregorian year it stands in, the era's first and the year it ends alike.
-    var isEraYears: Bool { identifier == "japanese" }
+    let isEraYears: Bool
 
     /// The cycle and year that hold 1970-01-01, in a cyclic calendar.
     private var cycleZero: (era: Int, year: Int) {
@@ -251,7 +263,7 @@ package final class CalendarSystem: Sendable {
 
     /// The Chinese and Korean calendars number years in cycles of 60: their decades and centuries are those of the
     /// Gregorian year each begins in.
-    var isCyclic: Bool { ["chinese", "dangi"].contains(identifier) }
+    let isCyclic: Bool
 
     private func firstCyclicYear(atOrAfter day: Int64, every count: Int64) -> Int64 {
         // No timeline's tick is before year 1: a reach further back starts from the kept months' first year.
@@ -298,6 +310,17 @@ package final class CalendarSystem: Sendable {
         return nil
     }
 
+    /// The first month at or after `day` that opens a year, from the kept chunks' openings (a day before them looks
+    /// from their first); `nil` if none is by time's end.
+    private func yearOpening(atOrAfter day: Int64) -> MonthStart? {
+        var year = max(CivilDate(daysSinceEpoch: day).year, MonthChunk.firstYear)
+        while year <= Self.lastYear + 1, let chunk = chunk(holding: year) {
+            if let found = chunk.yearOpening(atOrAfter: day) { return chunk.months[found].start }
+            year = MonthChunk.firstYear(of: MonthChunk.index(holding: year)! + 1)
+        }
+        return nil
+    }
+
     /// The local day `count` of this calendar's years after `day`: a decade's last year, to name it.
     package func day(_ day: Int64, addingYears count: Int64) -> Int64 {
         if identifier == "chinese", let later = ChineseMonths.day(day, addingYears: count) { return later }
@@ -336,8 +359,24 @@ final class MonthChunk: Sendable {
     }
 
     let months: [Month]
+    /// The indices of the months that open a year, in order: a year's first found by a search, not month by month.
+    let yearOpenings: [Int]
 
-    init(months: [CalendarSystem.MonthStart]) { self.months = months.map(Month.init) }
+    init(months: [CalendarSystem.MonthStart]) {
+        self.months = months.map(Month.init)
+        yearOpenings = months.indices.filter { months[$0].opensYear }
+    }
+
+    /// The index of the first month at or after `day` that opens a year, by a binary search; `nil` if none in this
+    /// chunk.
+    func yearOpening(atOrAfter day: Int64) -> Int? {
+        var (low, high) = (0, yearOpenings.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if Int64(months[yearOpenings[middle]].day) < day { low = middle + 1 } else { high = middle }
+        }
+        return low < yearOpenings.count ? yearOpenings[low] : nil
+    }
 
     static func index(holding year: Int64) -> Int? {
         let index = floorQuotient(year - firstYear, years)
