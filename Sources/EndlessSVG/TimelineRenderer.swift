@@ -353,8 +353,9 @@ public struct TimelineRenderer: Sendable {
         let labelling = vertical ? timeline.verticalLabelling : timeline.labelling
         let room = labelling.contextRoom * 3 + 28
         let back = Int64((room / timeline.pointsPerSecond).rounded(.up))
-        let starts = timeline.contextStarts(
-            around: edge, reach: reach, back: back, mirrored: window.isMirrored, vertical: vertical)
+        // Along the axis from the edge the way time runs (leftwards where it runs to the left, where a period's
+        // words run on from its start leftwards too): the same layout, mirrored when drawn.
+        let starts = timeline.contextStarts(around: edge, reach: reach, back: back, mirrored: false, vertical: vertical)
         // The period's words, from its start (the edge's own offset looked up only where none was found).
         let words =
             starts.holding.map { timeline.contextWords(of: $0, vertical: vertical) }
@@ -368,13 +369,8 @@ public struct TimelineRenderer: Sendable {
         // Along the axis: at the edge, before the next words (`highest`), and after a period before's (`lowest`).
         var highest = 0.0
         if let next = starts.next {
-            // The next words' near end: past their line, or (time running to the left) before it by their width.
-            var end = distance(next) + (vertical ? 2 : 4)
-            if window.isMirrored && !vertical {
-                let words = timeline.contextWords(of: next, vertical: false)
-                end = distance(next) - 4 - TextWidth.of(words, size: 13, bold: true)
-                if let holding = starts.holding { end = min(end, distance(holding)) }
-            }
+            // The next words' near end: past their line.
+            let end = distance(next) + (vertical ? 2 : 4)
             highest = min(0, end - (TextWidth.clearance(length) - length) - length)
         }
         var along = highest
@@ -396,10 +392,13 @@ public struct TimelineRenderer: Sendable {
     private func appendLeadingContext(_ leading: LeadingContext, _ window: TimelineWindow, into writer: inout SVGWriter)
     {
         let vertical = orientation.isVertical
+        // Right to left, from the right edge: its backdrop's left and its words' end.
+        let mirrored = window.isMirrored && !vertical
+        let start = mirrored ? window.width - leading.along - leading.length : leading.along
         writer.append(#"<rect"#)
-        if leading.along != 0 {
+        if start != 0 {
             writer.append(vertical ? #" y=""# : #" x=""#)
-            writer.append(leading.along)
+            writer.append(start)
             writer.append("\"")
         }
         writer.append(#" width=""#)
@@ -407,12 +406,12 @@ public struct TimelineRenderer: Sendable {
         writer.append(#"" height="24" fill=""#)
         writer.append(colour: palette.background)
         writer.append(#""/><text x=""#)
-        writer.append(vertical ? 4 : leading.along + 4)
+        writer.append(vertical ? 4 : mirrored ? window.width - leading.along - 4 : leading.along + 4)
         writer.append(#"" y=""#)
         writer.append(vertical ? leading.along + 17 : 17)
         writer.append(#"" font-size="13" font-weight="bold" fill=""#)
         writer.append(colour: palette.ink)
-        writer.append("\">")
+        writer.append(mirrored ? #"" text-anchor="end">"# : "\">")
         writer.append(escaped: leading.words)
         writer.append("</text>\n")
     }

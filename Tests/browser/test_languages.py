@@ -11,7 +11,7 @@ import zlib
 import numpy
 import pytest
 
-from conftest import static_origin
+from conftest import SCREENSHOTS, static_origin
 from test_every_browser import Browser, ENGINES  # noqa: F401  (the engines' drivers)
 
 LANGUAGES_PAGE = """<!doctype html>
@@ -297,3 +297,29 @@ def test_the_bundled_pages_picker_redraws_every_view_and_submits_the_same(langua
     assert "locale=ar-EG" in after["height"]["image"] and after["readout"] == "٦٠٫٠ kg", after
     assert after["forms"] == before["forms"], (before, after)
     assert "lang=ar-EG" in b.url, b.url
+
+
+# The readout of a Persian window at Nowruz, right to left: where each character of its `+03:30` stands (a range's
+# box on the page), and the text as written.
+OFFSET_JS = """
+const text = [...document.querySelectorAll('text')].find((t) => t.textContent.includes('+03:30'));
+if (!text) return null;
+const node = text.firstChild, at = node.data.indexOf('+03:30'), range = document.createRange();
+const x = (i) => { range.setStart(node, i); range.setEnd(node, i + 1); return range.getBoundingClientRect().left; };
+return { plus: x(at), first: x(at + 1), last: x(at + 5), text: text.textContent };
+"""
+
+
+def test_an_offset_in_right_to_left_text_reads_left_to_right(languages, server):
+    """`+03:30` in a Persian readout (the window as a page of its own, in each engine): isolated (U+2066 … U+2069),
+    with a left-to-right mark, its sign stands before its digits and they run left to right, as the browser's `Intl` writes it, not `03:30+`.
+    The picture is kept (screenshots/rtl-offset-ENGINE.png, as docs/rtl-offset-ENGINE.png shows it)."""
+    b, _ = languages
+    b.get(server.base + "/svg/timeline?scale=1mo&locale=fa-IR&tz=Asia/Tehran&at=2026-03-21T00:00:00%2B03:30"
+          "&width=900&dir=rtl")
+    found = b.wait(lambda: b.js(OFFSET_JS), "no readout with +03:30")
+    assert "\u2066\u200e+03:30\u2069" in found["text"], found
+    assert found["plus"] < found["first"] < found["last"], found
+    SCREENSHOTS.mkdir(exist_ok=True)
+    png = b.marionette.screenshot(format="binary") if b.engine == "firefox" else b.driver.get_screenshot_as_png()
+    (SCREENSHOTS / f"rtl-offset-{b.engine}.png").write_bytes(png if isinstance(png, bytes) else base64.b64decode(png))

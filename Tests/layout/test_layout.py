@@ -54,13 +54,17 @@ def test_no_two_words_meet_mirrored_upright_or_on_a_twelve_hour_clock(shape):
     assert found == []
 
 
+@pytest.mark.parametrize("mirrored", [False, True])
 @pytest.mark.parametrize("rung,edge", [("1y", "1960s"), ("10y", "1800–1899"), ("100y", "1000–1999"),
                                        ("1mo", "1968")])
-def test_the_leading_label_names_the_period_that_holds_the_edge(rung, edge):
-    # 1200 points wide at 80 a tick: the left edge is 7.5 ticks before the Moon landing (1mo: December 1968).
-    document = render("timeline", "--at", "1969-07-20T00:00:00Z", "--scale", rung, "--width", "1200")
+def test_the_leading_label_names_the_period_that_holds_the_edge(rung, edge, mirrored):
+    # 1200 points wide at 80 a tick: the leading edge (left, or right where time runs to the left) is 7.5 ticks
+    # before the Moon landing (1mo: December 1968).
+    document = render("timeline", "--at", "1969-07-20T00:00:00Z", "--scale", rung, "--width", "1200",
+                      *(["--dir", "rtl"] if mirrored else []))
     labels = [text for text in svgtext.texts(document) if text.size == 13 and text.top < 10]
-    leading = min(labels, key=lambda text: text.left)  # pushed back by the next period's words, as a sticky header
+    # Pushed back by the next period's words, as a sticky header.
+    leading = max(labels, key=lambda text: text.right) if mirrored else min(labels, key=lambda text: text.left)
     assert leading.words == edge
 
 

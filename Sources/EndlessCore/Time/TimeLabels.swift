@@ -101,10 +101,12 @@ package struct TimeLabels: Sendable, Hashable {
         String(capacity: 15) { writeOffset(offset, into: &$0) }
     }
 
-    /// `offsetText(_:)` in `language`'s words: isolated left to right (U+2066 … U+2069) in a right-to-left one.
+    /// `offsetText(_:)` in `language`'s words: isolated left to right (U+2066 … U+2069) in a right-to-left one, its
+    /// sign after a left-to-right mark (U+200E), which holds it before the digits where an engine's SVG text does
+    /// not isolate (WebKit's drew `03:30+`).
     package static func writeOffset(_ offset: Int64, in language: Language?, into text: inout TextBuilder) {
         guard language?.isRightToLeft == true else { return writeOffset(offset, into: &text) }
-        text.append("\u{2066}")
+        text.append("\u{2066}\u{200E}")
         writeOffset(offset, into: &text)
         text.append("\u{2069}")
     }

@@ -36,11 +36,11 @@ public struct TimelineWindow: Sendable, Hashable {
         }
     }
 
-    /// The instant at the window's leading edge: whose context the window writes there.
+    /// The instant at the window's leading edge, its earliest (its left, right where time runs to the left): whose
+    /// context the window writes there, since the periods that begin before it have their words out of view.
     package var leadingInstant: Instant {
         let length = orientation.isVertical ? height : width
-        let edge = isMirrored ? offset + length / 2 : offset - length / 2
-        return (try? timeline.instant(atOffset: edge)) ?? .first
+        return (try? timeline.instant(atOffset: offset - length / 2)) ?? .first
     }
 
     /// The block tile `index` shows: block `index`, or `−index − 1` mirrored.
