@@ -355,7 +355,7 @@ public struct TimelineRenderer: Sendable {
         let back = Int64((room / timeline.pointsPerSecond).rounded(.up))
         // Along the axis from the edge the way time runs (leftwards where it runs to the left, where a period's
         // words run on from its start leftwards too): the same layout, mirrored when drawn.
-        let starts = timeline.contextStarts(around: edge, reach: reach, back: back, mirrored: false, vertical: vertical)
+        let starts = timeline.contextStarts(around: edge, reach: reach, back: back, vertical: vertical)
         // The period's words, from its start (the edge's own offset looked up only where none was found).
         let words =
             starts.holding.map { timeline.contextWords(of: $0, vertical: vertical) }

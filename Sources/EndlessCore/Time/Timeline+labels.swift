@@ -209,13 +209,13 @@ extension Timeline {
 }
 
 extension Timeline {
-    /// The context starts around a window's leading edge `edge`: the one that opens the period holding it (its
-    /// words, cut by the edge or repeated by the window's own label there, are the window's to leave out), the next
-    /// labelled one within `reach` seconds in the window's direction (after the edge, or before the period's start
-    /// where time runs to the left), whose words the window's label must not reach, and where time runs rightwards
-    /// the labelled one before the period's within `back` seconds of the edge, whose words may run past it.
+    /// The context starts around a window's leading edge `edge` (its earliest instant): the one that opens the period
+    /// holding it (its words, cut by the edge or repeated by the window's own label there, are the window's to leave
+    /// out), the next labelled one within `reach` seconds after the edge, whose words the window's label must not
+    /// reach, and the labelled one before the period's within `back` seconds of the edge, whose words may run past
+    /// it. Right to left the same, in the direction time runs (the window mirrors the layout).
     package func contextStarts(
-        around edge: Int64, reach: Int64, back: Int64, mirrored: Bool, vertical: Bool
+        around edge: Int64, reach: Int64, back: Int64, vertical: Bool
     ) -> (holding: TimeTick?, next: TimeTick?, previous: TimeTick?) {
         guard let context = scale.context else { return (nil, nil, nil) }
         let labelling = vertical ? verticalLabelling : labelling
@@ -231,14 +231,8 @@ extension Timeline {
         // A period is at most 1.1 of its mean (a 385-day Hebrew year), and two days of a zone's changes.
         let period = Int64(context.meanSeconds * 1.1) + 2 * 86_400
         let reach = max(0, min(reach, Instant.last.secondsSinceEpoch - first))
-        if mirrored {
-            // Time runs to the left: the next words are before the period's start, within the window's reach.
-            let around = ticks(edge - period - reach, edge + 1)
-            guard let holding = around.last else { return (nil, nil, nil) }
-            return (holding, around.dropLast().last(where: labelled), nil)
-        }
-        // Where time runs on rightwards, the period's start, the labelled start before it and the next, from one
-        // look from back before the edge to the window's reach past it.
+        // The period's start, the labelled start before it and the next, from one look from back before the edge to
+        // the window's reach past it.
         let around = ticks(edge - max(period, back), edge + 1 + reach)
         guard let at = around.lastIndex(where: { $0.instant <= edge }) else {
             return (nil, around.first(where: labelled), nil)
