@@ -22,6 +22,31 @@ import Testing
 }
 
 extension CalendarYearsTests {
+    /// A Japanese timeline's decades, centuries and millennia open the Gregorian years that are their multiples (a
+    /// Julian January's first before 1582), whichever day a window is looked at from: ICU's arithmetic added years
+    /// within the era holding the day, so that from 1989 the next decade was 1995 (平成7年) and from 1990 1998.
+    @Test func japaneseDecadesAreTheGregorianYearsWhereverAWindowBegins() throws {
+        let japanese = try #require(CalendarSystem.named("japanese"))
+        for (year, count) in [(1990, 10), (2000, 100), (2000, 1000), (1870, 10), (1600, 100), (700, 10)]
+            as [(Int64, Int64)]
+        {
+            let opening = try #require(japanese.months(beginningIn: year).first { $0.ordinal == 0 && $0.opensMonth })
+            // From every 97th day of the `count` years before it, and the day itself.
+            var day = opening.day - count * 365 + 1
+            while day <= opening.day {
+                #expect(
+                    japanese.firstYear(atOrAfter: day, every: count) == opening.day,
+                    "\(year) every \(count) from \(day)")
+                day += 97
+            }
+            #expect(japanese.firstYear(atOrAfter: opening.day, every: count) == opening.day)
+            #expect(japanese.firstYear(atOrAfter: opening.day + 1, every: count) > opening.day + count * 365 - 15)
+        }
+        let heisei = try #require(CivilDate(year: 1989, month: 6, day: 1)).daysSinceEpoch
+        #expect(
+            japanese.firstYear(atOrAfter: heisei, every: 10) == CivilDate(year: 1990, month: 1, day: 1)!.daysSinceEpoch)
+    }
+
     /// Heisei began on 8 January 1989, in the middle of Shōwa 64's January: its year ticks there, as 平成元年, and
     /// the seven days of 昭和64年 leave their words to it; Reiwa's first year is 令和元年 (CLDR's `y=jpanyear`).
     @Test func aJapaneseEraOpensItsYearOnItsDay() throws {
@@ -48,5 +73,23 @@ extension CalendarYearsTests {
         }
         #expect(words.contains("平成元年") && words.contains("令和元年") && words.contains("平成2年"), "\(words)")
         #expect(!words.contains("昭和64年") && !words.contains("令和1年"), "\(words)")
+    }
+}
+
+extension CalendarYearsTests {
+    /// A day's month is found from where the kept chunk's mean month puts it, a step or two off: the one ICU's months
+    /// say, in lunar, lunisolar and solar calendars and across a chunk's ends (1983 to 1985, 4031 to 4033).
+    @Test(arguments: ["hebrew", "islamic-umalqura", "persian", "japanese", "coptic"])
+    func aDaysMonthIsICUsFromTheKeptMonths(calendar name: String) throws {
+        let calendar = try #require(CalendarSystem.named(name))
+        for year: Int64 in [1, 1582, 1983, 1984, 2026, 4031, 4032, 9998] {
+            let months = calendar.icuMonths(beginningIn: year) + calendar.icuMonths(beginningIn: year + 1)
+            for (month, next) in zip(months, months.dropFirst()) {
+                for day in [month.day, month.day + 1, (month.day + next.day) / 2, next.day - 1] {
+                    let found = calendar.month(containing: day)
+                    #expect(found.month == month && found.end > day && found.end <= next.day, "\(name) \(day)")
+                }
+            }
+        }
     }
 }

@@ -9,13 +9,13 @@ import Testing
     ])
     func theTablesMonthsAreICUs(year: Int64) throws {
         let chinese = try #require(CalendarSystem.named("chinese"))
-        let table = try #require(ChineseMonths.months(beginningIn: year))
+        let table = try #require(ChineseMonths.chinese.months(beginningIn: year))
         #expect(table == chinese.icuMonths(beginningIn: year))
         #expect(chinese.months(beginningIn: year) == table)
     }
 
     @Test func pastItsYearsICUAnswers() {
-        #expect(ChineseMonths.months(beginningIn: -3) == nil && ChineseMonths.months(beginningIn: 10_003) == nil)
+        #expect(ChineseMonths.chinese.months(beginningIn: -3) == nil && ChineseMonths.chinese.months(beginningIn: 10_003) == nil)
     }
 }
 
@@ -26,9 +26,9 @@ extension ChineseMonthsTests {
             let months = chinese.icuMonths(beginningIn: year) + chinese.icuMonths(beginningIn: year + 1)
             for (month, next) in zip(months, months.dropFirst()) {
                 for day in [month.day, month.day + 13, next.day - 1] {
-                    let found = try #require(ChineseMonths.month(containing: day))
+                    let found = try #require(ChineseMonths.chinese.month(containing: day))
                     #expect(found.month == month && found.end == next.day)
-                    #expect(ChineseMonths.first(atOrAfter: day, where: { $0.day == next.day }) == next.day)
+                    #expect(ChineseMonths.chinese.first(atOrAfter: day, where: { $0.day == next.day }) == next.day)
                 }
             }
         }
@@ -40,7 +40,7 @@ extension ChineseMonthsTests {
     @Test func yearsAddedAreICUs() throws {
         let chinese = try #require(CalendarSystem.named("chinese"))
         for (day, count) in [(Int64(0), Int64(9)), (19_000, 99), (-700_000, 999), (2_900_000, 9)] {
-            let later = try #require(ChineseMonths.day(day, addingYears: count))
+            let later = try #require(ChineseMonths.chinese.day(day, addingYears: count))
             let icu = try #require(
                 chinese.calendar.date(byAdding: .year, value: Int(count), to: CalendarSystem.date(day)))
             let fields = { chinese.calendar.dateComponents([.era, .year], from: $0) }

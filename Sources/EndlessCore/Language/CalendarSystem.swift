@@ -10,8 +10,11 @@ package final class CalendarSystem: Sendable {
     package let identifier: String
     /// Read in UTC: a local time's seconds are taken for UTC's, as the timeline's own arithmetic takes them.
     let calendar: Calendar
-    /// The months of each chunk of `MonthChunk.years` Gregorian years, made once asked for and kept.
-    private let chunks = Mutex([MonthChunk?](repeating: nil, count: MonthChunk.count))
+    /// The months of each chunk of `MonthChunk.years` Gregorian years, made once asked for and kept: read without a
+    /// lock, as a window's every month and year tick reads them.
+    private let chunks = MonthChunk.Kept()
+    /// The Chinese calendar's months, from a table rather than ICU's arithmetic.
+    private let chinese: ChineseMonths?
 
     /// A month's first day: local days since 1970-01-01, its place in its year (0 for the first), the year's
     /// number as the calendar counts (which restarts with a Japanese era), and whether it opens a year (its first
@@ -44,6 +47,7 @@ package final class CalendarSystem: Sendable {
         var calendar = Calendar(identifier: known)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         (self.identifier, self.calendar) = (identifier, calendar)
+        chinese = identifier == "chinese" ? ChineseMonths.chinese : nil
         isEraYears = identifier == "japanese"
         isCyclic = ["chinese", "dangi"].contains(identifier)
         yearsRiseByOne = !["japanese", "roc"].contains(identifier)
@@ -82,21 +86,19 @@ package final class CalendarSystem: Sendable {
     /// The months that begin in Gregorian year `year`, in order: the Chinese calendar's from its table, another's
     /// from ICU, each Gregorian year's once.
     package func months(beginningIn year: Int64) -> [MonthStart] {
-        if identifier == "chinese", let months = ChineseMonths.months(beginningIn: year) { return months }
+        if let chinese, let months = chinese.months(beginningIn: year) { return months }
         guard let chunk = chunk(holding: year) else { return icuMonths(beginningIn: year) }
         let (first, end) = (Self.january(year), Self.january(year + 1))
         return chunk.months.filter { Int64($0.day) >= first && Int64($0.day) < end }.map(\.start)
     }
 
     /// The chunk of months that holds Gregorian year `year`'s, made now if it was not; `nil` outside them.
-    private func chunk(holding year: Int64) -> MonthChunk? {
+    func chunk(holding year: Int64) -> MonthChunk? {
         guard let index = MonthChunk.index(holding: year) else { return nil }
-        if let known = chunks.withLock({ $0[index] }) { return known }
-        // Made outside the lock (64 years of ICU's arithmetic, a few milliseconds): two threads may both make one.
+        if let known = chunks[index] { return known }
+        // 64 years of ICU's arithmetic, a few milliseconds: two threads may both make one, and keep the first.
         let first = MonthChunk.firstYear(of: index)
-        let made = MonthChunk(months: (first..<first + MonthChunk.years).flatMap { icuMonths(beginningIn: $0) })
-        chunks.withLock { $0[index] = made }
-        return made
+        return chunks.keep((first..<first + MonthChunk.years).flatMap { icuMonths(beginningIn: $0) }, at: index)
     }
 
     static func january(_ year: Int64) -> Int64 { CivilDate(year: year, month: 1, day: 1)!.daysSinceEpoch }
@@ -164,7 +166,7 @@ package final class CalendarSystem: Sendable {
 
     /// The month that holds `day`, and a day it lasts until at least (the next month's first, or sooner).
     package func month(containing day: Int64) -> (month: MonthStart, end: Int64) {
-        if identifier == "chinese", let found = ChineseMonths.month(containing: day) { return found }
+        if let chinese, let found = chinese.month(containing: day) { return found }
         let year = CivilDate(daysSinceEpoch: day).year
         let holding = chunk(holding: year)
         guard let months = holding?.months, let index = holding?.last(atOrBefore: day) else {
@@ -190,11 +192,12 @@ package final class CalendarSystem: Sendable {
     /// where that year must begin rather than year by year, so that a millennium's tick costs what a year's does.
     package func firstYear(atOrAfter day: Int64, every count: Int64) -> Int64 {
         guard count > 1 else {
-            if identifier == "chinese" { return first(atOrAfter: day) { $0.opensYear } }
+            if chinese != nil { return first(atOrAfter: day) { $0.opensYear } }
             let past = Self.january(Self.lastYear + 2)
             return yearOpening(atOrAfter: day).map { min($0.day, past) } ?? past
         }
         if isCyclic { return firstCyclicYear(atOrAfter: day, every: count) }
+        if isEraYears { return firstEraYear(atOrAfter: day, every: count) }
         if let found = keptYear(atOrAfter: day, every: count) { return found }
         return icuYear(atOrAfter: day, every: count)
     }
@@ -222,7 +225,8 @@ package final class CalendarSystem: Sendable {
         return nil
     }
 
-    /// ICU's year arithmetic for `firstYear(atOrAfter:every:)`: a Japanese era's years, and the Minguo calendar's.
+    /// ICU's year arithmetic for `firstYear(atOrAfter:every:)`: the Minguo calendar's years, whose numbers count down
+    /// before 1912.
     func icuYear(atOrAfter day: Int64, every count: Int64) -> Int64 {
         let past = CivilDate(year: Self.lastYear + 2, month: 1, day: 1)!.daysSinceEpoch
         guard day < past, let opening = calendar.dateInterval(of: .year, for: Self.date(day))?.start else {
@@ -272,8 +276,8 @@ package final class CalendarSystem: Sendable {
         while year <= Self.lastYear + 1 {
             let january = CivilDate(year: year, month: 1, day: 1)!.daysSinceEpoch
             // The year that opens in Gregorian year `year`: a Chinese one from its table, without an array.
-            if identifier == "chinese",
-                let opening = ChineseMonths.first(atOrAfter: max(day, january), where: \.opensYear)
+            if let chinese,
+                let opening = chinese.first(atOrAfter: max(day, january), where: \.opensYear)
             {
                 if opening < CivilDate(year: year + 1, month: 1, day: 1)!.daysSinceEpoch { return opening }
             } else if let opening = months(beginningIn: year).first(where: { $0.opensYear && $0.day >= day }) {
@@ -289,7 +293,7 @@ package final class CalendarSystem: Sendable {
 
     private func first(atOrAfter day: Int64, where wanted: (MonthStart) -> Bool) -> Int64 {
         let past = Self.january(Self.lastYear + 2)
-        if identifier == "chinese", let found = ChineseMonths.first(atOrAfter: day, where: wanted) {
+        if let chinese, let found = chinese.first(atOrAfter: day, where: wanted) {
             return min(found, past)
         }
         return firstStart(atOrAfter: day, where: wanted).map { min($0.day, past) } ?? past
@@ -297,7 +301,7 @@ package final class CalendarSystem: Sendable {
 
     /// The first month at or after `day` that is `wanted`, from the kept chunks (a day before them looks from their
     /// first: no timeline's tick is before year 1); `nil` if none is by time's end.
-    private func firstStart(atOrAfter day: Int64, where wanted: (MonthStart) -> Bool) -> MonthStart? {
+    func firstStart(atOrAfter day: Int64, where wanted: (MonthStart) -> Bool) -> MonthStart? {
         var year = max(CivilDate(daysSinceEpoch: day).year, MonthChunk.firstYear)
         while year <= Self.lastYear + 1, let chunk = chunk(holding: year) {
             // From the chunk's month at or before `day`, in order.
@@ -323,75 +327,9 @@ package final class CalendarSystem: Sendable {
 
     /// The local day `count` of this calendar's years after `day`: a decade's last year, to name it.
     package func day(_ day: Int64, addingYears count: Int64) -> Int64 {
-        if identifier == "chinese", let later = ChineseMonths.day(day, addingYears: count) { return later }
+        if let chinese, let later = chinese.day(day, addingYears: count) { return later }
         let date = Date(timeIntervalSince1970: Double(day) * 86_400)
         guard let later = calendar.date(byAdding: .year, value: Int(count), to: date) else { return day }
         return Int64((later.timeIntervalSince1970 / 86_400).rounded(.down))
-    }
-}
-
-/// The months of `years` Gregorian years, in order, each in 16 bytes (a `MonthStart` takes 48): kept for good, so
-/// that a window of 4,000 years at a year a tick looks up what it drew before rather than ask ICU again. A calendar's
-/// 10,000 years are 157 chunks, 2 MB.
-final class MonthChunk: Sendable {
-    static let years: Int64 = 64
-    /// From Gregorian year -64, before a timeline's first month's year, to past 10,000 (a window's reach after it).
-    static let firstYear: Int64 = -64
-    static let count = 160
-
-    struct Month: Sendable {
-        let day: Int32, year: Int32, yearIndex: Int32
-        let ordinal: Int8
-        let opensYear: Bool, sharesOrdinal: Bool, opensMonth: Bool
-
-        init(_ month: CalendarSystem.MonthStart) {
-            (day, year, yearIndex) = (Int32(month.day), Int32(month.year), Int32(month.yearIndex))
-            (ordinal, opensYear, sharesOrdinal) = (Int8(month.ordinal), month.opensYear, month.sharesOrdinal)
-            opensMonth = month.opensMonth
-        }
-
-        var start: CalendarSystem.MonthStart {
-            var month = CalendarSystem.MonthStart(
-                day: Int64(day), ordinal: Int64(ordinal), year: Int64(year), opensYear: opensYear)
-            (month.yearIndex, month.sharesOrdinal, month.opensMonth) = (Int64(yearIndex), sharesOrdinal, opensMonth)
-            return month
-        }
-    }
-
-    let months: [Month]
-    /// The indices of the months that open a year, in order: a year's first found by a search, not month by month.
-    let yearOpenings: [Int]
-
-    init(months: [CalendarSystem.MonthStart]) {
-        self.months = months.map(Month.init)
-        yearOpenings = months.indices.filter { months[$0].opensYear }
-    }
-
-    /// The index of the first month at or after `day` that opens a year, by a binary search; `nil` if none in this
-    /// chunk.
-    func yearOpening(atOrAfter day: Int64) -> Int? {
-        var (low, high) = (0, yearOpenings.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if Int64(months[yearOpenings[middle]].day) < day { low = middle + 1 } else { high = middle }
-        }
-        return low < yearOpenings.count ? yearOpenings[low] : nil
-    }
-
-    static func index(holding year: Int64) -> Int? {
-        let index = floorQuotient(year - firstYear, years)
-        return (0..<Int64(count)).contains(index) ? Int(index) : nil
-    }
-
-    static func firstYear(of index: Int) -> Int64 { firstYear + Int64(index) * years }
-
-    /// The last month that begins at or before `day`, by a binary search; `nil` before the first.
-    func last(atOrBefore day: Int64) -> Int? {
-        var (low, high) = (0, months.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if Int64(months[middle].day) <= day { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 ? low - 1 : nil
     }
 }
