@@ -27,15 +27,23 @@ struct TimelineMarks: Sendable {
     /// Every mark's fixed parts, one after another.
     private var text = SVGWriter(capacity: 256)
 
-    /// Across a vertical timeline the context starts at the left and the fields stand right of their ticks.
-    init(orientation: Orientation, thickness: Double) {
+    /// Across a vertical timeline the context starts at the left, at `contextSize` points, and the fields stand
+    /// right of their ticks.
+    init(orientation: Orientation, thickness: Double, contextSize: Double = 13) {
         (self.orientation, self.thickness) = (orientation, thickness)
         if orientation.isVertical {
             minorLine = mark(prefix: { $0.line(from: thickness * 0.4) }, suffix: { $0.lineEnd(thickness * 0.6) })
             contextLine = mark(prefix: { $0.line(from: 0) }, suffix: { $0.lineEnd(thickness * 0.6) })
             minorWords = mark(prefix: { $0.text(x: thickness * 0.6 + 4) }, shift: 4, suffix: { $0.append(#"">"#) })
             contextWords = mark(
-                prefix: { $0.text(x: 4) }, shift: 15, suffix: { $0.append(#"" font-weight="bold">"#) })
+                prefix: { $0.text(x: 4) }, shift: 15,
+                suffix: {
+                    if contextSize != 13 {
+                        $0.append(#"" font-size=""#)
+                        $0.append(contextSize)
+                    }
+                    $0.append(#"" font-weight="bold">"#)
+                })
             mirroredContextWords = contextWords  // a vertical timeline runs down
             note = mark(prefix: {
                 $0.append(#"<tspan x=""#)

@@ -9,6 +9,9 @@ public struct TimelineRenderer: Sendable {
     let palette: Palette
     /// The marks' shared parts for windows of the renderer's thickness.
     private let marks: TimelineMarks
+    /// Down a vertical timeline a context's words stand in a column left of the fields: short, and smaller, where
+    /// the widest would reach them.
+    private let verticalContext: (short: Bool, size: Double)
     /// Whether its windows run to the left (`dir=rtl`).
     private let mirrored: Bool
     /// A full block's minor ticks, defined once in a window and used by each block whose ticks are even
@@ -33,15 +36,24 @@ public struct TimelineRenderer: Sendable {
                 items: $0, palette: .of(theme == .auto ? .light : theme), language: timeline.language,
                 vertical: orientation.isVertical)
         }
-        marks = TimelineMarks(
-            orientation: orientation,
-            thickness: items == nil ? thickness : ItemLayout.axisBand(within: thickness, orientation))
+        let axis = items == nil ? thickness : ItemLayout.axisBand(within: thickness, orientation)
+        verticalContext = orientation.isVertical ? Self.verticalContext(timeline, column: axis * 0.6 - 8) : (false, 13)
+        marks = TimelineMarks(orientation: orientation, thickness: axis, contextSize: verticalContext.size)
         self.mirrored = mirrored && !orientation.isVertical
         if case .clock = timeline.scale.unit {
             evenTicks = EvenTicks(marks: marks, timeline: timeline, mirrored: self.mirrored, ink: palette.ink)
         } else {
             evenTicks = nil
         }
+    }
+
+    /// The form and size at which a context's widest words fit a vertical timeline's `column` (with
+    /// `TextWidth.clearance`'s margin): in full, short, or short and smaller, to 6 points at the least.
+    private static func verticalContext(_ timeline: Timeline, column: Double) -> (short: Bool, size: Double) {
+        let (full, short) = timeline.contextWidths
+        if TextWidth.clearance(full) <= column { return (false, 13) }
+        if TextWidth.clearance(short) <= column { return (true, 13) }
+        return (true, max(6, (13 * (column - 4) / 1.15 / max(short, 1)).rounded(.down)))
     }
 
     /// The renderer of `window`: its orientation and thickness; the CLI and the server both draw with it.
@@ -299,7 +311,13 @@ public struct TimelineRenderer: Sendable {
                         tick.isContext ? (mirrored ? marks.mirroredContextWords : marks.contextWords) : marks.minorWords
                     pen.write(opening, along: along, into: &text)
                     // Letters, digits, `:` `+` `–`: nothing to escape.
-                    timeline.writeWords(of: tick, into: &text)
+                    if tick.isContext && verticalContext.short {
+                        var short = tick
+                        short.isShort = true
+                        timeline.writeWords(of: short, into: &text)
+                    } else {
+                        timeline.writeWords(of: tick, into: &text)
+                    }
                     if tick.showsOffset {  // the offset, small, under the field
                         pen.write(marks.note, along: along, into: &text)
                         TimeLabels.writeOffset(tick.tick.offset, in: timeline.language, into: &text)
@@ -357,9 +375,10 @@ public struct TimelineRenderer: Sendable {
         // words run on from its start leftwards too): the same layout, mirrored when drawn.
         let starts = timeline.contextStarts(around: edge, reach: reach, back: back, vertical: vertical)
         // The period's words, from its start (the edge's own offset looked up only where none was found).
+        let short = verticalContext.short
         let words =
-            starts.holding.map { timeline.contextWords(of: $0, vertical: vertical) }
-            ?? timeline.contextWords(at: leadingInstant, vertical: vertical)
+            starts.holding.map { timeline.contextWords(of: $0, vertical: vertical, short: short) }
+            ?? timeline.contextWords(at: leadingInstant, vertical: vertical, short: short)
         guard !words.isEmpty else { return nil }
         let width = TextWidth.of(words, size: 13, bold: true)
         // Along the axis: its width with the backdrop's room, or down a vertical timeline the backdrop's height.
@@ -376,7 +395,7 @@ public struct TimelineRenderer: Sendable {
         var along = highest
         if let previous = starts.previous {
             // The words of a period before, which may run on past the edge: the label goes after them, or not at all.
-            let words = timeline.contextWords(of: previous, vertical: vertical)
+            let words = timeline.contextWords(of: previous, vertical: vertical, short: short)
             let end = -distance(previous) + (vertical ? 19 : 4 + TextWidth.of(words, size: 13, bold: true))
             let lowest = end + TextWidth.clearance(length) - length
             if lowest > along {
@@ -409,7 +428,9 @@ public struct TimelineRenderer: Sendable {
         writer.append(vertical ? 4 : mirrored ? window.width - leading.along - 4 : leading.along + 4)
         writer.append(#"" y=""#)
         writer.append(vertical ? leading.along + 17 : 17)
-        writer.append(#"" font-size="13" font-weight="bold" fill=""#)
+        writer.append(#"" font-size=""#)
+        writer.append(verticalContext.size)
+        writer.append(#"" font-weight="bold" fill=""#)
         writer.append(colour: palette.ink)
         writer.append(mirrored ? #"" text-anchor="end">"# : "\">")
         writer.append(escaped: leading.words)
@@ -517,15 +538,81 @@ public struct TimelineRenderer: Sendable {
             orientation.isVertical
             ? (items == nil ? thickness : window.width) : (items == nil ? thickness - 26 : window.height)
         line(along: centre, from: 0, to: across, into: &writer)
-        writer.append(#""/><text x=""#)
-        writer.append(orientation.isVertical ? thickness - 6 : window.width / 2)
+        writer.append(#""/>"#)
+        guard !orientation.isVertical else {
+            return appendVerticalReadout(valueText, bottom: window.height / 2 - 10, right: thickness - 6, into: &writer)
+        }
+        writer.append(#"<text x=""#)
+        writer.append(window.width / 2)
         writer.append(#"" y=""#)
-        writer.append(orientation.isVertical ? window.height / 2 - 6 : thickness - 8)
+        writer.append(thickness - 8)
         writer.append(#"" font-size="15" font-weight="bold" fill=""#)
         writer.append(colour: palette.accent)
-        writer.append(orientation.isVertical ? #"" text-anchor="end">"# : #"" text-anchor="middle">"#)
+        writer.append(#"" text-anchor="middle">"#)
         writer.append(escaped: valueText)
         writer.append("</text>\n")
+    }
+
+    /// A vertical timeline's value across its column of fields, its last line's baseline at `bottom` and its end at
+    /// `right`: wrapped at spaces to lines that fit, smaller only where a word alone does not, on a backdrop that
+    /// hides the fields it covers (the value names the place better).
+    private func appendVerticalReadout(
+        _ valueText: String, bottom: Double, right: Double, into writer: inout SVGWriter
+    ) {
+        let (lines, size) = Self.wrapped(valueText, room: right - 8, size: 13)
+        let widest = lines.map { TextWidth.of(String($0), size: size, bold: true) }.max() ?? 0
+        let leading = (size * 1.2).rounded(.up)
+        let top = bottom - Double(lines.count - 1) * leading
+        writer.append(#"<rect x=""#)
+        writer.append(right - widest - 2)
+        writer.append(#"" y=""#)
+        writer.append(top - size - 1)
+        writer.append(#"" width=""#)
+        writer.append(widest + 4)
+        writer.append(#"" height=""#)
+        // To the last line's descent: the words under the backdrop end where its words begin.
+        writer.append(bottom - top + size + 1 + (size * 0.3).rounded(.up))
+        writer.append(#"" fill=""#)
+        writer.append(colour: palette.background)
+        writer.append(#""/><text y=""#)
+        writer.append(top)
+        writer.append(#"" font-size=""#)
+        writer.append(size)
+        writer.append(#"" font-weight="bold" fill=""#)
+        writer.append(colour: palette.accent)
+        writer.append(#"" text-anchor="end">"#)
+        for (index, line) in lines.enumerated() {
+            writer.append(#"<tspan x=""#)
+            writer.append(right)
+            if index > 0 {
+                writer.append(#"" dy=""#)
+                writer.append(leading)
+            }
+            writer.append(#"">"#)
+            writer.append(escaped: String(line))
+            writer.append("</tspan>")
+        }
+        writer.append("</text>\n")
+    }
+
+    /// `text` in lines that fit `room` (with `TextWidth.clearance`'s margin) at `size` points, bold, broken at
+    /// spaces; at a smaller size, to 6 points at the least, where a word alone is wider.
+    static func wrapped(_ text: String, room: Double, size: Double) -> (lines: [Substring], size: Double) {
+        let words = text.split(separator: " ")
+        let widest = words.map { TextWidth.of(String($0), size: size, bold: true) }.max() ?? 0
+        let size =
+            TextWidth.clearance(widest) <= room ? size : max(6, (size * (room - 4) / 1.15 / widest).rounded(.down))
+        var lines: [Substring] = []
+        for word in words {
+            if let last = lines.last, case let joined = text[last.startIndex..<word.endIndex],
+                TextWidth.clearance(TextWidth.of(String(joined), size: size, bold: true)) <= room
+            {
+                lines[lines.count - 1] = joined
+            } else {
+                lines.append(word)
+            }
+        }
+        return (lines, size)
     }
 }
 

@@ -12,22 +12,22 @@ import Testing
     /// URLs and the FNV-1a of their bodies and their ETags as ad2489b (the commit before `locale`) answered them, but
     /// for what issue 61 redrew (a timeline's crowded rows and its leading label): the two timeline windows' bodies
     /// and every ETag (which names the rendering version, `SVGResource.renderingVersion`: its calendars' and
-    /// languages' words, a grid's measured labels) are as it draws them.
+    /// languages' words, a grid's measured labels, an upright timeline's readout) are as it draws them.
     static let before: [(uri: String, body: UInt64, etag: String)] = [
-        ("/svg/ruler?value=72.4", 8_855_620_723_351_528_326, "\"58329113062c4592\""),
-        ("/svg/ruler?value=1234.5&min=0&max=100000&grouping=,.", 17_765_550_208_384_868_870, "\"6ea76ba15574fd82\""),
-        ("/svg/ruler?format=feet-inches&value=68.5", 110_486_227_896_994_171, "\"c396c6fd9d5fbaec\""),
-        ("/svg/ruler/tiles/7.svg", 11_514_857_976_348_432_067, "\"4f84091db35807d\""),
-        ("/svg/grid?x=1234&y=-55", 769_820_066_110_946_928, "\"3d789878ff80803e\""),
-        ("/svg/grid/tiles/-3/7.svg?zoom=4", 6_756_830_391_071_195_318, "\"8d36240f209119ee\""),
-        ("/svg/loop?offset=500", 3_462_803_714_379_734_285, "\"a93a5c4010480d6e\""),
-        ("/svg/loop/tiles/-1.svg", 9_176_807_385_238_304_133, "\"29679efa4bf83108\""),
-        ("/svg/timeline?scale=1d&at=2026-10-25T00:00:00Z", 6_950_229_676_863_883_333, "\"c501dbb2ebe2da6\""),
+        ("/svg/ruler?value=72.4", 8_855_620_723_351_528_326, "\"a908fbff9fea1c4b\""),
+        ("/svg/ruler?value=1234.5&min=0&max=100000&grouping=,.", 17_765_550_208_384_868_870, "\"597ea5acf9ecb581\""),
+        ("/svg/ruler?format=feet-inches&value=68.5", 110_486_227_896_994_171, "\"c3633ee39ec0ef9d\""),
+        ("/svg/ruler/tiles/7.svg", 11_514_857_976_348_432_067, "\"b5927efe6adaf22a\""),
+        ("/svg/grid?x=1234&y=-55", 769_820_066_110_946_928, "\"a273c87652609f5b\""),
+        ("/svg/grid/tiles/-3/7.svg?zoom=4", 6_756_830_391_071_195_318, "\"f89a4ed92ad278c7\""),
+        ("/svg/loop?offset=500", 3_462_803_714_379_734_285, "\"860d37dfe383b2ef\""),
+        ("/svg/loop/tiles/-1.svg", 9_176_807_385_238_304_133, "\"b6607d9fc824d289\""),
+        ("/svg/timeline?scale=1d&at=2026-10-25T00:00:00Z", 6_950_229_676_863_883_333, "\"af47c3eb8ce8fb4f\""),
         (
             "/svg/timeline?scale=1h&hours=12&tz=Europe/London&at=2026-10-25T01:30:00%2B01:00",
-            1_807_409_196_480_408_612, "\"c03aa06c8ab55745\""
+            1_807_409_196_480_408_612, "\"7603a64422479a68\""
         ),
-        ("/svg/timeline/tiles/2958.svg?scale=1w&week-start=sunday", 11_297_028_711_686_611_678, "\"7f27edbc0c1d2185\""),
+        ("/svg/timeline/tiles/2958.svg?scale=1w&week-start=sunday", 11_297_028_711_686_611_678, "\"d16dc23d17875e6e\""),
     ]
 
     @Test func withoutALocaleEveryAnswerIsTheBytesItWas() async throws {

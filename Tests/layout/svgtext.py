@@ -46,6 +46,8 @@ class Text:
     bottom: float
     size: float
     bold: bool = False
+    # Where it comes in the document: a backdrop drawn later hides it.
+    order: int = 0
 
     def overlaps(self, other, gap=0.5):
         return (
@@ -74,6 +76,7 @@ def texts(document, size=13.0, anchor="start"):
     own), with its box in the document's coordinates."""
     root = ET.fromstring(document)
     found = []
+    order = {id(node): index for index, node in enumerate(root.iter())}
 
     def walk(node, dx, dy, inherited):
         style = dict(inherited)
@@ -88,7 +91,8 @@ def texts(document, size=13.0, anchor="start"):
             # SVG's current text position: a span without an x goes on where the last ended, one without a y keeps
             # the last baseline.
             x, y = _number(node.get("x")), _number(node.get("y"))
-            x = line(node.text or "", x + dx, y + dy, style) - dx
+            at = order[id(node)]
+            x = line(node.text or "", x + dx, y + dy, style, at) - dx
             for span in node:
                 span_style = dict(style)
                 for name in ("font-size", "font-weight", "text-anchor"):
@@ -96,12 +100,12 @@ def texts(document, size=13.0, anchor="start"):
                         span_style[name] = span.get(name)
                 x = _number(span.get("x")) if span.get("x") else x
                 y = y + _number(span.get("dy")) if span.get("dy") else _number(span.get("y"), y)
-                x = line(span.text or "", x + dx, y + dy, span_style) - dx
+                x = line(span.text or "", x + dx, y + dy, span_style, at) - dx
             return
         for child in node:
             walk(child, dx, dy, style)
 
-    def line(words, x, y, style):
+    def line(words, x, y, style, at):
         """Adds a line's box; returns where the next character would go."""
         words = words.strip()
         if not words:
@@ -111,23 +115,60 @@ def texts(document, size=13.0, anchor="start"):
         advance = width(words, size_, bold)
         anchor_ = style.get("text-anchor", anchor)
         left = x - advance / 2 if anchor_ == "middle" else x - advance if anchor_ == "end" else x
-        found.append(Text(words, left, left + advance, y - 0.76 * size_, y + 0.24 * size_, size_, bold))
+        found.append(Text(words, left, left + advance, y - 0.76 * size_, y + 0.24 * size_, size_, bold, at))
         return left + advance
 
     walk(root, 0.0, 0.0, {"font-size": str(size), "text-anchor": anchor})
     return found
 
 
+def backdrops(document):
+    """Each opaque rectangle without rounded corners (not an item's bar) but the page's own, with its box and where
+    it comes in the document: what it covers of a text drawn before it is hidden."""
+    root = ET.fromstring(document)
+    order = {id(node): index for index, node in enumerate(root.iter())}
+    found = []
+
+    def walk(node, dx, dy):
+        tx, ty = _translate(node.get("transform"))
+        if node.tag == SVG + "svg" and node is not root:
+            tx, ty = _number(node.get("x")), _number(node.get("y"))
+        dx, dy = dx + tx, dy + ty
+        if node.tag == SVG + "rect" and not node.get("rx") and "%" not in (node.get("width") or "") \
+                and node.get("fill") not in (None, "none") and node.get("opacity") is None:
+            x, y = _number(node.get("x")) + dx, _number(node.get("y")) + dy
+            found.append((order[id(node)], Shape(node.get("fill"), x, x + _number(node.get("width")), y,
+                                                  y + _number(node.get("height")))))
+        for child in node:
+            walk(child, dx, dy)
+
+    walk(root, 0.0, 0.0)
+    return found
+
+
 def visible(document, found):
-    """`found` cut to the document's own size: what a reader sees of each text (a window's edge cuts words)."""
+    """`found` cut to the document's own size and to what no backdrop drawn after it covers: what a reader sees of
+    each text (a window's edge cuts words, a backdrop hides what it covers), each line in the boxes left of it."""
     root = ET.fromstring(document)
     right, bottom = _number(root.get("width")), _number(root.get("height"))
+    covers = backdrops(document)
     cut = []
     for text in found:
-        box = Text(text.words, max(0.0, text.left), min(right, text.right), max(0.0, text.top),
-                   min(bottom, text.bottom), text.size, text.bold)
-        if box.left < box.right and box.top < box.bottom:
-            cut.append(box)
+        pieces = [(max(0.0, text.left), min(right, text.right), max(0.0, text.top), min(bottom, text.bottom))]
+        for at, shape in covers:
+            if at <= text.order:
+                continue
+            left_over = []
+            for l, r, t, b in pieces:
+                if shape.right <= l or shape.left >= r or shape.bottom <= t or shape.top >= b:
+                    left_over.append((l, r, t, b))
+                    continue
+                # The box less the rectangle: above and below it across the box, beside it within its height.
+                left_over += [(l, r, t, shape.top), (l, r, shape.bottom, b)]
+                top, low = max(t, shape.top), min(b, shape.bottom)
+                left_over += [(l, shape.left, top, low), (shape.right, r, top, low)]
+            pieces = [(l, r, t, b) for l, r, t, b in left_over if l < r and t < b]
+        cut += [Text(text.words, l, r, t, b, text.size, text.bold, text.order) for l, r, t, b in pieces]
     return cut
 
 

@@ -42,8 +42,11 @@ def test_no_two_words_of_a_timeline_meet(rung):
     assert found == []
 
 
-# Upright (vertical) timelines are left out: their readout is drawn across the fields' column (issue 61's note).
-@pytest.mark.parametrize("shape", [["--dir", "rtl"], ["--hours", "12"]])
+# Upright at three widths: the contexts' column narrows to 64 points, and the readout wraps across the fields'
+# column on a backdrop that hides the fields it covers (svgtext.visible cuts what a backdrop covers).
+@pytest.mark.parametrize("shape", [["--dir", "rtl"], ["--hours", "12"], ["--orientation", "vertical"],
+                                   ["--orientation", "vertical", "--width", "120"],
+                                   ["--orientation", "vertical", "--width", "400", "--hours", "12"]])
 def test_no_two_words_meet_mirrored_upright_or_on_a_twelve_hour_clock(shape):
     found = []
     for rung, spacing, locale in itertools.product(["1s", "15min", "1h", "12h", "1d", "1w", "1mo", "3mo", "1y",

@@ -243,17 +243,26 @@ extension Timeline {
 }
 
 extension Timeline {
-    /// The words of the context that opens at `tick`, as its row writes them (short where the row is crowded).
-    package func contextWords(of tick: TimeTick, vertical: Bool) -> String {
+    /// The words of the context that opens at `tick`, as its row writes them (short where the row is crowded, or
+    /// where `short`: a vertical timeline's column is narrow).
+    package func contextWords(of tick: TimeTick, vertical: Bool, short: Bool = false) -> String {
         guard let context = scale.context else { return "" }
-        let short = (vertical ? verticalLabelling : labelling).contextShort
-        return labels.context(tick, unit: context, short: short)
+        return labels.context(
+            tick, unit: context, short: short || (vertical ? verticalLabelling : labelling).contextShort)
+    }
+
+    /// The widest words of a context, in full and short (0 where there is no shorter form), at 13 points, bold: a
+    /// vertical timeline fits them to its column.
+    package var contextWidths: (full: Double, short: Double) {
+        let widths = LabelWidths.of(labels, scale: scale)
+        return (widths.context, widths.contextShort)
     }
 
     /// The words of the context that holds `instant`: what a window writes at its leading edge.
-    package func contextWords(at instant: Instant, vertical: Bool) -> String {
+    package func contextWords(at instant: Instant, vertical: Bool, short: Bool = false) -> String {
         let seconds = instant.secondsSinceEpoch
         return contextWords(
-            of: TimeTick(instant: seconds, offset: zone.offset(at: seconds), showsOffset: false), vertical: vertical)
+            of: TimeTick(instant: seconds, offset: zone.offset(at: seconds), showsOffset: false), vertical: vertical,
+            short: short)
     }
 }
