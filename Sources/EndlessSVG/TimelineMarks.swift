@@ -27,10 +27,17 @@ struct TimelineMarks: Sendable {
     /// Every mark's fixed parts, one after another.
     private var text = SVGWriter(capacity: 256)
 
-    /// Across a vertical timeline the context starts at the left, at `contextSize` points, and the fields stand
-    /// right of their ticks.
-    init(orientation: Orientation, thickness: Double, contextSize: Double = 13) {
+    /// Down a vertical timeline a context's words stand in a column left of the fields: short, and smaller, where
+    /// the widest would reach them.
+    let contextShort: Bool
+    let contextSize: Double
+
+    /// Across a vertical timeline the context starts at the left and the fields stand right of their ticks.
+    init(orientation: Orientation, thickness: Double, timeline: Timeline) {
         (self.orientation, self.thickness) = (orientation, thickness)
+        (contextShort, contextSize) =
+            orientation.isVertical ? Self.verticalContext(timeline, column: thickness * 0.6 - 8) : (false, 13)
+        let contextSize = self.contextSize
         if orientation.isVertical {
             minorLine = mark(prefix: { $0.line(from: thickness * 0.4) }, suffix: { $0.lineEnd(thickness * 0.6) })
             contextLine = mark(prefix: { $0.line(from: 0) }, suffix: { $0.lineEnd(thickness * 0.6) })
@@ -70,6 +77,15 @@ struct TimelineMarks: Sendable {
                 suffix: { $0.append(#"" y="17" font-weight="bold" text-anchor="end">"#) })
             note = mark(prefix: { $0.append(#"<tspan x=""#) }, suffix: { $0.append(#"" dy="13" font-size="10">"#) })
         }
+    }
+
+    /// The form and size at which a context's widest words fit a vertical timeline's `column` (with
+    /// `TextWidth.clearance`'s margin): in full, short, or short and smaller, to 6 points at the least.
+    private static func verticalContext(_ timeline: Timeline, column: Double) -> (short: Bool, size: Double) {
+        let (full, short) = timeline.contextWidths
+        if TextWidth.clearance(full) <= column { return (false, 13) }
+        if TextWidth.clearance(short) <= column { return (true, 13) }
+        return (true, max(6, (13 * (column - 4) / 1.15 / max(short, 1)).rounded(.down)))
     }
 
     private mutating func mark(

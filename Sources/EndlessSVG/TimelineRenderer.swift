@@ -9,9 +9,6 @@ public struct TimelineRenderer: Sendable {
     let palette: Palette
     /// The marks' shared parts for windows of the renderer's thickness.
     private let marks: TimelineMarks
-    /// Down a vertical timeline a context's words stand in a column left of the fields: short, and smaller, where
-    /// the widest would reach them.
-    private let verticalContext: (short: Bool, size: Double)
     /// Whether its windows run to the left (`dir=rtl`).
     private let mirrored: Bool
     /// A full block's minor ticks, defined once in a window and used by each block whose ticks are even
@@ -37,23 +34,13 @@ public struct TimelineRenderer: Sendable {
                 vertical: orientation.isVertical)
         }
         let axis = items == nil ? thickness : ItemLayout.axisBand(within: thickness, orientation)
-        verticalContext = orientation.isVertical ? Self.verticalContext(timeline, column: axis * 0.6 - 8) : (false, 13)
-        marks = TimelineMarks(orientation: orientation, thickness: axis, contextSize: verticalContext.size)
+        marks = TimelineMarks(orientation: orientation, thickness: axis, timeline: timeline)
         self.mirrored = mirrored && !orientation.isVertical
         if case .clock = timeline.scale.unit {
             evenTicks = EvenTicks(marks: marks, timeline: timeline, mirrored: self.mirrored, ink: palette.ink)
         } else {
             evenTicks = nil
         }
-    }
-
-    /// The form and size at which a context's widest words fit a vertical timeline's `column` (with
-    /// `TextWidth.clearance`'s margin): in full, short, or short and smaller, to 6 points at the least.
-    private static func verticalContext(_ timeline: Timeline, column: Double) -> (short: Bool, size: Double) {
-        let (full, short) = timeline.contextWidths
-        if TextWidth.clearance(full) <= column { return (false, 13) }
-        if TextWidth.clearance(short) <= column { return (true, 13) }
-        return (true, max(6, (13 * (column - 4) / 1.15 / max(short, 1)).rounded(.down)))
     }
 
     /// The renderer of `window`: its orientation and thickness; the CLI and the server both draw with it.
@@ -96,7 +83,8 @@ public struct TimelineRenderer: Sendable {
         writer.append(colour: palette.background)
         writer.append("\"/>\n")
         let fits = marks.thickness == thickness(window)
-        let marks = fits ? marks : TimelineMarks(orientation: orientation, thickness: thickness(window))
+        let marks =
+            fits ? marks : TimelineMarks(orientation: orientation, thickness: thickness(window), timeline: timeline)
         let evenTicks = fits && window.isMirrored == mirrored ? evenTicks : nil
         if let evenTicks { writer.append(bytes: evenTicks.definition) }
         // The zone's clock over the whole window, read once for all its blocks.
@@ -264,7 +252,8 @@ public struct TimelineRenderer: Sendable {
 
     /// The marks for blocks `thickness` across.
     private func marks(_ thickness: Double) -> TimelineMarks {
-        marks.thickness == thickness ? marks : TimelineMarks(orientation: orientation, thickness: thickness)
+        marks.thickness == thickness
+            ? marks : TimelineMarks(orientation: orientation, thickness: thickness, timeline: timeline)
     }
 
     /// The axis's thickness in `window`: all of it, or with items the band above their lanes.
@@ -311,7 +300,7 @@ public struct TimelineRenderer: Sendable {
                         tick.isContext ? (mirrored ? marks.mirroredContextWords : marks.contextWords) : marks.minorWords
                     pen.write(opening, along: along, into: &text)
                     // Letters, digits, `:` `+` `–`: nothing to escape.
-                    if tick.isContext && verticalContext.short {
+                    if tick.isContext && marks.contextShort {
                         var short = tick
                         short.isShort = true
                         timeline.writeWords(of: short, into: &text)
@@ -375,7 +364,7 @@ public struct TimelineRenderer: Sendable {
         // words run on from its start leftwards too): the same layout, mirrored when drawn.
         let starts = timeline.contextStarts(around: edge, reach: reach, back: back, vertical: vertical)
         // The period's words, from its start (the edge's own offset looked up only where none was found).
-        let short = verticalContext.short
+        let short = marks.contextShort
         let words =
             starts.holding.map { timeline.contextWords(of: $0, vertical: vertical, short: short) }
             ?? timeline.contextWords(at: leadingInstant, vertical: vertical, short: short)
@@ -429,7 +418,7 @@ public struct TimelineRenderer: Sendable {
         writer.append(#"" y=""#)
         writer.append(vertical ? leading.along + 17 : 17)
         writer.append(#"" font-size=""#)
-        writer.append(verticalContext.size)
+        writer.append(marks.contextSize)
         writer.append(#"" font-weight="bold" fill=""#)
         writer.append(colour: palette.ink)
         writer.append(mirrored ? #"" text-anchor="end">"# : "\">")
