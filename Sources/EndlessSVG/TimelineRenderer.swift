@@ -590,7 +590,8 @@ public struct TimelineRenderer: Sendable {
         let words = text.split(separator: " ")
         let widest = words.map { TextWidth.of(String($0), size: size, bold: true) }.max() ?? 0
         let size =
-            TextWidth.clearance(widest) <= room ? size : max(6, (size * (room - 4) / 1.15 / widest).rounded(.down))
+            TextWidth.clearance(widest) <= room
+            ? size : max(6, (size * (room - 4) / 1.15 / max(widest, 1)).rounded(.down))
         var lines: [Substring] = []
         for word in words {
             if let last = lines.last, case let joined = text[last.startIndex..<word.endIndex],
