@@ -64,35 +64,58 @@ def _number(value, default=0.0):
     return float(re.match(r"-?[0-9.]+(e-?[0-9]+)?", value.strip()).group(0))
 
 
-def _translate(transform):
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+# x and y swapped: a vertical timeline read as a horizontal one (time along x), where boxes overlap as they did.
+TRANSPOSED = (0.0, 1.0, 1.0, 0.0, 0.0, 0.0)
+
+
+def _transform(node, root):
+    """A node's own transform as an affine (a, b, c, d, e, f): `translate`, `matrix`, or a nested `<svg>`'s place."""
+    if node.tag == SVG + "svg" and node is not root:
+        return (1.0, 0.0, 0.0, 1.0, _number(node.get("x")), _number(node.get("y")))
+    transform = node.get("transform")
     if not transform:
-        return 0.0, 0.0
-    match = re.search(r"translate\(\s*(-?[0-9.e]+)(?:[ ,]+(-?[0-9.e]+))?\s*\)", transform)
-    return (float(match.group(1)), float(match.group(2) or 0)) if match else (0.0, 0.0)
+        return IDENTITY
+    numbers = [float(v) for v in re.findall(r"-?[0-9.]+(?:e-?[0-9]+)?", transform)]
+    if transform.strip().startswith("matrix"):
+        return tuple(numbers[:6])
+    return (1.0, 0.0, 0.0, 1.0, numbers[0], numbers[1] if len(numbers) > 1 else 0.0)
 
 
-def texts(document, size=13.0, anchor="start"):
+def _then(outer, inner):
+    """`inner`, then `outer`: their composition."""
+    a, b, c, d, e, f = outer
+    p, q, r, s_, t, u = inner
+    return (a * p + c * q, b * p + d * q, a * r + c * s_, b * r + d * s_, a * t + c * u + e, b * t + d * u + f)
+
+
+def _box(m, left, right, top, bottom):
+    """The document box of a local box under `m` (a translation, or a quarter turn as a vertical timeline's items)."""
+    a, b, c, d, e, f = m
+    xs = [a * x + c * y + e for x in (left, right) for y in (top, bottom)]
+    ys = [b * x + d * y + f for x in (left, right) for y in (top, bottom)]
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def texts(document, size=13.0, anchor="start", transpose=False):
     """Every line of text in `document` (a `<text>`'s own words, and each `<tspan>` with an x as a line of its
-    own), with its box in the document's coordinates."""
+    own), with its box in the document's coordinates (x and y swapped where `transpose`)."""
     root = ET.fromstring(document)
     found = []
     order = {id(node): index for index, node in enumerate(root.iter())}
 
-    def walk(node, dx, dy, inherited):
+    def walk(node, m, inherited):
         style = dict(inherited)
         for name in ("font-size", "font-weight", "text-anchor"):
             if node.get(name) is not None:
                 style[name] = node.get(name)
-        tx, ty = _translate(node.get("transform"))
-        if node.tag == SVG + "svg" and node is not root:
-            tx, ty = _number(node.get("x")), _number(node.get("y"))
-        dx, dy = dx + tx, dy + ty
+        m = _then(m, _transform(node, root))
         if node.tag == SVG + "text":
             # SVG's current text position: a span without an x goes on where the last ended, one without a y keeps
             # the last baseline.
             x, y = _number(node.get("x")), _number(node.get("y"))
             at = order[id(node)]
-            x = line(node.text or "", x + dx, y + dy, style, at) - dx
+            x = line(node.text or "", x, y, style, at, m)
             for span in node:
                 span_style = dict(style)
                 for name in ("font-size", "font-weight", "text-anchor"):
@@ -100,13 +123,13 @@ def texts(document, size=13.0, anchor="start"):
                         span_style[name] = span.get(name)
                 x = _number(span.get("x")) if span.get("x") else x
                 y = y + _number(span.get("dy")) if span.get("dy") else _number(span.get("y"), y)
-                x = line(span.text or "", x + dx, y + dy, span_style, at) - dx
+                x = line(span.text or "", x, y, span_style, at, m)
             return
         for child in node:
-            walk(child, dx, dy, style)
+            walk(child, m, style)
 
-    def line(words, x, y, style, at):
-        """Adds a line's box; returns where the next character would go."""
+    def line(words, x, y, style, at, m):
+        """Adds a line's box (local `x` and `y`, placed by `m`); returns where the next character would go."""
         words = words.strip()
         if not words:
             return x
@@ -115,43 +138,43 @@ def texts(document, size=13.0, anchor="start"):
         advance = width(words, size_, bold)
         anchor_ = style.get("text-anchor", anchor)
         left = x - advance / 2 if anchor_ == "middle" else x - advance if anchor_ == "end" else x
-        found.append(Text(words, left, left + advance, y - 0.76 * size_, y + 0.24 * size_, size_, bold, at))
+        box = _box(m, left, left + advance, y - 0.76 * size_, y + 0.24 * size_)
+        found.append(Text(words, *box, size_, bold, at))
         return left + advance
 
-    walk(root, 0.0, 0.0, {"font-size": str(size), "text-anchor": anchor})
+    walk(root, TRANSPOSED if transpose else IDENTITY, {"font-size": str(size), "text-anchor": anchor})
     return found
 
 
-def backdrops(document):
+def backdrops(document, transpose=False):
     """Each opaque rectangle without rounded corners (not an item's bar) but the page's own, with its box and where
     it comes in the document: what it covers of a text drawn before it is hidden."""
     root = ET.fromstring(document)
     order = {id(node): index for index, node in enumerate(root.iter())}
     found = []
 
-    def walk(node, dx, dy):
-        tx, ty = _translate(node.get("transform"))
-        if node.tag == SVG + "svg" and node is not root:
-            tx, ty = _number(node.get("x")), _number(node.get("y"))
-        dx, dy = dx + tx, dy + ty
+    def walk(node, m):
+        m = _then(m, _transform(node, root))
         if node.tag == SVG + "rect" and not node.get("rx") and "%" not in (node.get("width") or "") \
                 and node.get("fill") not in (None, "none") and node.get("opacity") is None:
-            x, y = _number(node.get("x")) + dx, _number(node.get("y")) + dy
-            found.append((order[id(node)], Shape(node.get("fill"), x, x + _number(node.get("width")), y,
-                                                  y + _number(node.get("height")))))
+            x, y = _number(node.get("x")), _number(node.get("y"))
+            box = _box(m, x, x + _number(node.get("width")), y, y + _number(node.get("height")))
+            found.append((order[id(node)], Shape(node.get("fill"), *box)))
         for child in node:
-            walk(child, dx, dy)
+            walk(child, m)
 
-    walk(root, 0.0, 0.0)
+    walk(root, TRANSPOSED if transpose else IDENTITY)
     return found
 
 
-def visible(document, found):
+def visible(document, found, transpose=False):
     """`found` cut to the document's own size and to what no backdrop drawn after it covers: what a reader sees of
     each text (a window's edge cuts words, a backdrop hides what it covers), each line in the boxes left of it."""
     root = ET.fromstring(document)
     right, bottom = _number(root.get("width")), _number(root.get("height"))
-    covers = backdrops(document)
+    if transpose:
+        right, bottom = bottom, right
+    covers = backdrops(document, transpose)
     cut = []
     for text in found:
         pieces = [(max(0.0, text.left), min(right, text.right), max(0.0, text.top), min(bottom, text.bottom))]
@@ -195,27 +218,25 @@ class Shape:
     bottom: float
 
 
-def shapes(document):
+def shapes(document, transpose=False):
     """Every timeline item's bar (`<rect rx>`) and diamond (`<path d="M… l6 6…">`), with its box, the pieces of a bar
     that crosses blocks joined."""
     root = ET.fromstring(document)
     found = []
 
-    def walk(node, dx, dy):
-        tx, ty = _translate(node.get("transform"))
-        if node.tag == SVG + "svg" and node is not root:
-            tx, ty = _number(node.get("x")), _number(node.get("y"))
-        dx, dy = dx + tx, dy + ty
+    def walk(node, m):
+        m = _then(m, _transform(node, root))
         if node.tag == SVG + "rect" and node.get("rx"):
-            x, y = _number(node.get("x")) + dx, _number(node.get("y")) + dy
-            found.append(Shape(node.get("fill"), x, x + _number(node.get("width")), y, y + _number(node.get("height"))))
+            x, y = _number(node.get("x")), _number(node.get("y"))
+            found.append(Shape(node.get("fill"), *_box(m, x, x + _number(node.get("width")), y,
+                                                        y + _number(node.get("height")))))
         elif node.tag == SVG + "path" and "l6 6l-6 6l-6-6z" in (node.get("d") or ""):
             x, y = (float(v) for v in node.get("d")[1:].split("l")[0].split())
-            found.append(Shape(node.get("fill"), x + dx - 6, x + dx + 6, y + dy, y + dy + 12))
+            found.append(Shape(node.get("fill"), *_box(m, x - 6, x + 6, y, y + 12)))
         for child in node:
-            walk(child, dx, dy)
+            walk(child, m)
 
-    walk(root, 0.0, 0.0)
+    walk(root, TRANSPOSED if transpose else IDENTITY)
     joined = []
     for shape in sorted(found, key=lambda s: (s.top, s.fill, s.left)):
         last = joined[-1] if joined else None

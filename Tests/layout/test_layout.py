@@ -123,12 +123,13 @@ def items(tmp_path_factory):
     return str(path)
 
 
-def item_faults(document, mirrored):
+def item_faults(document, mirrored, vertical=False):
     """What a reader would not trust in a timeline with items: texts that meet, a lane's name on an item, a title
-    on an item not its own, and a title twice."""
-    found = svgtext.visible(document, svgtext.texts(document))
+    on an item not its own, and a title twice. An upright one is read transposed, time along x as in a horizontal
+    one (its items are the horizontal ones turned a quarter)."""
+    found = svgtext.visible(document, svgtext.texts(document, transpose=vertical), transpose=vertical)
     faults = [("meet", a.words, round(a.left, 1), b.words, round(b.left, 1)) for a, b in svgtext.overlapping(found)]
-    shapes = svgtext.shapes(document)
+    shapes = svgtext.shapes(document, transpose=vertical)
     for text in found:
         if text.size != 12:
             continue
@@ -151,12 +152,16 @@ def item_faults(document, mirrored):
     return faults
 
 
-@pytest.mark.parametrize("shape", [[], ["--dir", "rtl"]])
+# Upright, the items are the horizontal ones turned a quarter: read transposed, time along x.
+@pytest.mark.parametrize("shape", [[], ["--dir", "rtl"], ["--orientation", "vertical"]])
 def test_items_are_titled_once_on_their_own_and_lanes_are_named_clear(items, shape):
     found = []
+    vertical = "vertical" in shape
+    size = ["--width", "700", "--height", "1400"] if vertical else ["--width", "1400", "--height", "700"]
     for rung, spacing, at in itertools.product(["1h", "1d", "1w", "1mo", "1y"], ["13", "40", "80"],
                                                ["2020-06-15T00:00:00Z", "1999-12-31T12:00:00Z"]):
-        document = render("timeline", "--items", items, "--scale", rung, "--spacing", spacing, "--at", at,
-                          "--width", "1400", "--height", "700", *shape)
-        found += [(rung, spacing, at, fault) for fault in item_faults(document, mirrored=bool(shape))]
+        document = render("timeline", "--items", items, "--scale", rung, "--spacing", spacing, "--at", at, *size,
+                          *shape)
+        found += [(rung, spacing, at, fault)
+                  for fault in item_faults(document, mirrored="rtl" in shape, vertical=vertical)]
     assert found == []
