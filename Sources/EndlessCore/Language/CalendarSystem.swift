@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A calendar other than the Gregorian (Persian, Hebrew, Buddhist, Japanese, Islamic, Chinese…): the local days its
 /// months and years begin on, from ICU's calendars in Foundation (the Chinese from a table made from it), each
