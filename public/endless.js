@@ -16,6 +16,10 @@
   const mostPresses = 64; // a frame's `presses` (protocol.md)
   // No scroll event this long ends a scroll without `scrollend` (WebKit; a smooth snap cut short elsewhere).
   const quietEnd = 'onscrollend' in window ? 500 : 150;
+  // A snap of ours still on its way is given longer: a loaded machine may paint none of its frames for a while, and
+  // ending it there would settle on the tick nearest a point on the way (WebKit, a step back from 20:00 to 15:00
+  // settled on 16:00).
+  const quietSnap = 600;
   // Retries wait twice as long each time, up to `lastRetry`. `offline`: elements without a server (one warning).
   const timeout = 5000, lastRetry = 1000, offline = new Set();
   // A reader's scroll with no answer for this long leaves the value unknown: invalid before the timeout says stale.
@@ -622,10 +626,11 @@
       if (this.#snapping && this.#atSnap()) this.#ended();
     }
 
-    /** A scroll ends once it has been quiet for `quietEnd` from now. */
+    /** A scroll ends once it has been quiet for `quietEnd` from now (`quietSnap` while our snap is on its way). */
     #quietFromNow() {
       clearTimeout(this.#quiet);
-      this.#quiet = setTimeout(() => this.#ended({ quiet: true }), quietEnd);
+      const wait = this.#snapping && !this.#atSnap() ? Math.max(quietEnd, quietSnap) : quietEnd;
+      this.#quiet = setTimeout(() => this.#ended({ quiet: true }), wait);
     }
 
     /** Settles once, unless our snap is on its way (after `quietEnd`, it stopped short). */
