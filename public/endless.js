@@ -16,7 +16,7 @@
   const mostPresses = 64; // a frame's `presses` (protocol.md)
   // No scroll event this long ends a scroll without `scrollend` (WebKit; a smooth snap cut short elsewhere).
   const quietEnd = 'onscrollend' in window ? 500 : 150;
-  // A snap of ours still on its way is given longer: a loaded machine may paint none of its frames for a while, and
+  // A snap of ours still on its way is given longer than `quietEnd`: a loaded machine may paint none of its frames for a while, and
   // ending it there would settle on the tick nearest a point on the way (WebKit, a step back from 20:00 to 15:00
   // settled on 16:00).
   const quietSnap = 600;
@@ -629,11 +629,11 @@
     /** A scroll ends once it has been quiet for `quietEnd` from now (`quietSnap` while our snap is on its way). */
     #quietFromNow() {
       clearTimeout(this.#quiet);
-      const wait = this.#snapping && !this.#atSnap() ? Math.max(quietEnd, quietSnap) : quietEnd;
+      const wait = this.#snapping && !this.#atSnap() ? quietSnap : quietEnd;
       this.#quiet = setTimeout(() => this.#ended({ quiet: true }), wait);
     }
 
-    /** Settles once, unless our snap is on its way (after `quietEnd`, it stopped short). */
+    /** Settles once, unless our snap is on its way (after `quietSnap`, it stopped short). */
     #ended({ quiet = false } = {}) {
       if (this[following]() || !this.#moved || (this.#snapping && !this.#atSnap() && !quiet)) return;
       // A smooth snap may stop a fraction of a point short.

@@ -8,6 +8,7 @@ struct MonthChunk: @unchecked Sendable {
     static let years: Int64 = 64
     /// From Gregorian year -64, before a timeline's first month's year, to past 10,000 (a window's reach after it).
     static let firstYear: Int64 = -64
+    /// `Kept`'s count (a generic argument there: an `InlineArray` takes a literal).
     static let count = 160
 
     struct Month: Sendable {

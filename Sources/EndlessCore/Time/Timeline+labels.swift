@@ -251,8 +251,8 @@ extension Timeline {
             tick, unit: context, short: short || (vertical ? verticalLabelling : labelling).contextShort)
     }
 
-    /// The widest words of a context, in full and short (0 where there is no shorter form), at 13 points, bold: a
-    /// vertical timeline fits them to its column.
+    /// The widest words of a context, in full and short (the full ones again where there is no shorter form), at 13
+    /// points, bold: a vertical timeline fits them to its column.
     package var contextWidths: (full: Double, short: Double) {
         let widths = LabelWidths.of(labels, scale: scale)
         return (widths.context, widths.contextShort)
