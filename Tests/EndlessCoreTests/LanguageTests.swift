@@ -234,6 +234,45 @@ import Testing
         #expect(chinese.count == 1 && chinese[0].hasPrefix("2026-02-17 "), "\(chinese)")
     }
 
+    /// Korean months open where the Korean calendar's do, a day after China's where a new moon falls between their
+    /// midnights, in the words `Intl` writes (`5월 30일` for 3 July 1970, Chinese `6월 1일`).
+    @Test func koreanMonthsAndDaysAreDangis() throws {
+        let (from, to) = ("1970-06-20T00:00:00Z", "1970-07-20T00:00:00Z")
+        let dangi = try calendarTicks("locale=ko-KR-u-ca-dangi&scale=1mo", from: from, to: to)
+        let chinese = try calendarTicks("locale=ko-KR-u-ca-chinese&scale=1mo", from: from, to: to)
+        #expect(dangi == ["1970-07-04 6월"] && chinese == ["1970-07-03 6월"], "\(dangi) \(chinese)")
+        let days = try calendarTicks(
+            "locale=ko-KR-u-ca-dangi&scale=1d", from: "1970-07-02T00:00:00Z", to: "1970-07-05T00:00:00Z")
+        #expect(days == ["1970-07-02 29일 (목)", "1970-07-03 30일 (금)", "1970-07-04 1일 (토)"], "\(days)")
+        #expect(try Language.named("ko-KR-u-ca-dangi").identifier == "ko-KR-u-ca-dangi")
+    }
+
+    /// A calendar's words come from a formatter whose locale names the calendar (Foundation cannot be handed the
+    /// Dangi one): every other calendar's are those of a formatter handed it, field by field.
+    @Test(arguments: CalendarSystem.identifiers.keys.sorted().filter { $0 != "dangi" })
+    func aCalendarsWordsAreAFormatterInItsCalendars(name: String) throws {
+        let system = try #require(CalendarSystem.named(name))
+        for base in ["en", "ar_EG", "he_IL", "zh"] {
+            let locale = Locale(identifier: "\(base)@calendar=\(system.icuName)")
+            let words = CalendarWords(system, locale: locale)
+            let formatter = DateFormatter()
+            let handed = Calendar(identifier: try #require(CalendarSystem.identifiers[name]))
+            (formatter.locale, formatter.calendar, formatter.timeZone) = (locale, handed, .gmt)
+            for day in stride(from: Int64(-700_000), to: 2_900_000, by: 86_939) {
+                for (letter, count) in [("y", 1), ("M", 4), ("L", 3), ("d", 1), ("G", 1), ("U", 1), ("r", 1)] {
+                    formatter.dateFormat = String(repeating: letter, count: count)
+                    let written = String(capacity: 256) { text in
+                        words.withMonth(containing: day) {
+                            $0.write(UInt8(ascii: letter.unicodeScalars.first!), count, into: &text)
+                        }
+                    }
+                    let expected = DatePattern.escaped(formatter.string(from: CalendarSystem.date(day)))
+                    #expect(written == expected, "\(name) \(base) \(day) \(letter)\(count)")
+                }
+            }
+        }
+    }
+
     /// Every calendar at time's ends (and across the whole of time at the coarsest rungs): ticks in order, within
     /// time, each at a midnight.
     @Test(arguments: CalendarSystem.identifiers.keys.sorted())
@@ -256,11 +295,16 @@ import Testing
     }
 
     /// A year's months are read from ICU with fewer calls, each told by the one before: the same as asking ICU
-    /// everything of each month, 1900 to 2100 (Hebrew and Chinese leap months, Japanese eras included).
+    /// everything of each month, 1900 to 2100 (Hebrew and Chinese leap months, Japanese eras included), each year's
+    /// number as ICU's formatter writes it (Amete Alem's are Amete Mihret's and 5500).
     @Test(arguments: CalendarSystem.identifiers.keys.sorted())
     func monthsAreICUsMonthByMonth(name: String) throws {
         let system = try #require(CalendarSystem.named(name))
         let calendar = system.calendar
+        let years = DateFormatter()
+        (years.locale, years.timeZone, years.dateFormat) = (
+            Locale(identifier: "en@calendar=\(system.icuName)"), .gmt, "y"
+        )
         for year in Int64(1900)...2100 {
             let (first, end) = (
                 CivilDate(year: year, month: 1, day: 1)!.daysSinceEpoch,
@@ -275,7 +319,8 @@ import Testing
                 let now = calendar.dateComponents([.era, .year], from: month.start)
                 let opens = before.year != now.year || before.era != now.era
                 if day >= first {
-                    asked.append(.init(day: day, ordinal: ordinal, year: Int64(now.year!), opensYear: opens))
+                    let number = try #require(Int64(years.string(from: month.start)))
+                    asked.append(.init(day: day, ordinal: ordinal, year: number, opensYear: opens))
                 }
                 date = month.end
             }

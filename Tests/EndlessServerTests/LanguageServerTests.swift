@@ -14,20 +14,20 @@ import Testing
     /// and every ETag (which names the rendering version, `SVGResource.renderingVersion`: its calendars' and
     /// languages' words, a grid's measured labels, an upright timeline's readout) are as it draws them.
     static let before: [(uri: String, body: UInt64, etag: String)] = [
-        ("/svg/ruler?value=72.4", 8_855_620_723_351_528_326, "\"a908fbff9fea1c4b\""),
-        ("/svg/ruler?value=1234.5&min=0&max=100000&grouping=,.", 17_765_550_208_384_868_870, "\"597ea5acf9ecb581\""),
-        ("/svg/ruler?format=feet-inches&value=68.5", 110_486_227_896_994_171, "\"c3633ee39ec0ef9d\""),
-        ("/svg/ruler/tiles/7.svg", 11_514_857_976_348_432_067, "\"b5927efe6adaf22a\""),
-        ("/svg/grid?x=1234&y=-55", 769_820_066_110_946_928, "\"a273c87652609f5b\""),
-        ("/svg/grid/tiles/-3/7.svg?zoom=4", 6_756_830_391_071_195_318, "\"f89a4ed92ad278c7\""),
-        ("/svg/loop?offset=500", 3_462_803_714_379_734_285, "\"860d37dfe383b2ef\""),
-        ("/svg/loop/tiles/-1.svg", 9_176_807_385_238_304_133, "\"b6607d9fc824d289\""),
-        ("/svg/timeline?scale=1d&at=2026-10-25T00:00:00Z", 6_950_229_676_863_883_333, "\"af47c3eb8ce8fb4f\""),
+        ("/svg/ruler?value=72.4", 8_855_620_723_351_528_326, "\"3cbeb6d17174c9bb\""),
+        ("/svg/ruler?value=1234.5&min=0&max=100000&grouping=,.", 17_765_550_208_384_868_870, "\"606ba2803ee853b1\""),
+        ("/svg/ruler?format=feet-inches&value=68.5", 110_486_227_896_994_171, "\"632460a4d2e1a1cd\""),
+        ("/svg/ruler/tiles/7.svg", 11_514_857_976_348_432_067, "\"74bfac6281939fba\""),
+        ("/svg/grid?x=1234&y=-55", 769_820_066_110_946_928, "\"aae26a4574031fcb\""),
+        ("/svg/grid/tiles/-3/7.svg?zoom=4", 6_756_830_391_071_195_318, "\"cf77734a89c16b97\""),
+        ("/svg/loop?offset=500", 3_462_803_714_379_734_285, "\"3e3dfb4f2298df1f\""),
+        ("/svg/loop/tiles/-1.svg", 9_176_807_385_238_304_133, "\"e7ce13c189e44259\""),
+        ("/svg/timeline?scale=1d&at=2026-10-25T00:00:00Z", 6_950_229_676_863_883_333, "\"89f4d4d6f440375f\""),
         (
             "/svg/timeline?scale=1h&hours=12&tz=Europe/London&at=2026-10-25T01:30:00%2B01:00",
-            1_807_409_196_480_408_612, "\"7603a64422479a68\""
+            1_807_409_196_480_408_612, "\"7e67bab1796f90d8\""
         ),
-        ("/svg/timeline/tiles/2958.svg?scale=1w&week-start=sunday", 11_297_028_711_686_611_678, "\"d16dc23d17875e6e\""),
+        ("/svg/timeline/tiles/2958.svg?scale=1w&week-start=sunday", 11_297_028_711_686_611_678, "\"b0bce585a25cbdbe\""),
     ]
 
     @Test func withoutALocaleEveryAnswerIsTheBytesItWas() async throws {

@@ -73,7 +73,7 @@ import Testing
     @Test func theRenderingVersionFollowsWhatIsDrawn() {
         let probes = SVGResource.probeDrawings()
         #expect(probes.count > 20_000, "every view, tile and theme")
-        #expect(SVGResource.renderingVersion == String(fnv1a64(Array("4".utf8) + probes), radix: 36))
+        #expect(SVGResource.renderingVersion == String(fnv1a64(Array("5".utf8) + probes), radix: 36))
         #expect(SVGResource.renderingVersion.count >= 8)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A calendar other than the Gregorian (Persian, Hebrew, Buddhist, Japanese, Islamic, Chinese…): the local days its
-/// months and years begin on, from ICU's calendars in Foundation (the Chinese from a table made from it), each
+/// months and years begin on, from ICU's calendars in Foundation (the Chinese and Korean from tables made from them), each
 /// Gregorian year's looked up once and kept.
 /// A timeline's month and year ticks stand on them; its days and hours are every calendar's.
 package final class CalendarSystem: Sendable {
@@ -12,8 +12,8 @@ package final class CalendarSystem: Sendable {
     /// The months of each chunk of `MonthChunk.years` Gregorian years, made once asked for and kept: read without a
     /// lock, as a window's every month and year tick reads them.
     private let chunks = MonthChunk.Kept()
-    /// The Chinese calendar's months, from a table rather than ICU's arithmetic.
-    private let chinese: ChineseMonths?
+    /// A lunisolar calendar's months (Chinese, Korean), from a table rather than ICU's arithmetic.
+    private let lunisolar: ChineseMonths?
 
     /// A month's first day: local days since 1970-01-01, its place in its year (0 for the first), the year's
     /// number as the calendar counts (which restarts with a Japanese era), and whether it opens a year (its first
@@ -36,26 +36,37 @@ package final class CalendarSystem: Sendable {
     /// The calendars a `-u-ca-` keyword may name, by their BCP 47 names; the Gregorian (`gregory`, `iso8601`) is
     /// the timeline's own arithmetic, not one of these.
     static let identifiers: [String: Calendar.Identifier] = [
-        "buddhist": .buddhist, "chinese": .chinese, "coptic": .coptic, "ethioaa": .ethiopicAmeteAlem,
+        "buddhist": .buddhist, "chinese": .chinese, "coptic": .coptic, "dangi": .dangi, "ethioaa": .ethiopicAmeteAlem,
         "ethiopic": .ethiopicAmeteMihret, "hebrew": .hebrew, "indian": .indian, "islamic": .islamic,
         "islamic-civil": .islamicCivil, "islamic-tbla": .islamicTabular, "islamic-umalqura": .islamicUmmAlQura,
         "japanese": .japanese, "persian": .persian, "roc": .republicOfChina,
     ]
 
     private init(_ identifier: String, _ known: Calendar.Identifier) {
-        var calendar = Calendar(identifier: known)
+        // Foundation's Amete Alem calendar on Linux is the Gregorian: its months are Amete Mihret's, its years 5500
+        // more (`alemYears`).
+        var calendar = Calendar(identifier: known == .ethiopicAmeteAlem ? .ethiopicAmeteMihret : known)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         (self.identifier, self.calendar) = (identifier, calendar)
-        chinese = identifier == "chinese" ? ChineseMonths.chinese : nil
+        lunisolar =
+            switch identifier {
+            case "chinese": .chinese
+            case "dangi": .dangi
+            default: nil
+            }
         isEraYears = identifier == "japanese"
-        isCyclic = ["chinese", "dangi"].contains(identifier)
+        isCyclic = lunisolar != nil
         yearsRiseByOne = !["japanese", "roc"].contains(identifier)
+        alemYears = identifier == "ethioaa"
         meanYear = identifier.hasPrefix("islamic") ? 354.367 : 365.2425
     }
 
     /// Whether a year's number rises by one a year: not where a Japanese era restarts it, nor in the Minguo
     /// calendar, whose years before 1912 count down.
     private let yearsRiseByOne: Bool
+    /// Whether years are counted from the creation (Amete Alem): Amete Mihret's years 5500 on, whose own era before
+    /// its year 1 counts them already.
+    private let alemYears: Bool
     /// A year's mean length in days: a lunar calendar's (Islamic) or a solar's.
     private let meanYear: Double
 
@@ -68,7 +79,7 @@ package final class CalendarSystem: Sendable {
 
     /// The calendar a locale uses when it names none (`fa-IR`: Persian, `th-TH`: Buddhist), if not the Gregorian.
     static func own(of locale: Locale) -> CalendarSystem? {
-        all.values.first { $0.calendar.identifier == locale.calendar.identifier }
+        identifiers.first { $0.value == locale.calendar.identifier }.flatMap { all[$0.key] }
     }
 
     /// ICU's name, as a locale's `@calendar=` keyword takes it.
@@ -82,10 +93,10 @@ package final class CalendarSystem: Sendable {
     /// The last year of time (9999), and so of any calendar's ticks here.
     static let lastYear = CivilDate(daysSinceEpoch: floorQuotient(Instant.last.secondsSinceEpoch, 86_400)).year
 
-    /// The months that begin in Gregorian year `year`, in order: the Chinese calendar's from its table, another's
+    /// The months that begin in Gregorian year `year`, in order: a lunisolar calendar's from its table, another's
     /// from ICU, each Gregorian year's once.
     package func months(beginningIn year: Int64) -> [MonthStart] {
-        if let chinese, let months = chinese.months(beginningIn: year) { return months }
+        if let lunisolar, let months = lunisolar.months(beginningIn: year) { return months }
         guard let chunk = chunk(holding: year) else { return icuMonths(beginningIn: year) }
         let (first, end) = (Self.january(year), Self.january(year + 1))
         return chunk.months.filter { Int64($0.day) >= first && Int64($0.day) < end }.map(\.start)
@@ -138,7 +149,7 @@ package final class CalendarSystem: Sendable {
                 if !isEraYears { yearIndex += 1 }
                 if high >= first && high < end {
                     var opening = MonthStart(
-                        day: high, ordinal: lastOrdinal, year: Int64(fields.year ?? 0), opensYear: true)
+                        day: high, ordinal: lastOrdinal, year: yearNumber(of: fields), opensYear: true)
                     opening.yearIndex = isEraYears ? CivilDate(daysSinceEpoch: high).year - 1970 : yearIndex
                     opening.opensMonth = false
                     months.append(opening)
@@ -147,7 +158,7 @@ package final class CalendarSystem: Sendable {
             if opensYear && counted && !isEraYears { yearIndex += 1 }
             let ordinal = Int64(calendar.ordinality(of: .month, in: .year, for: date) ?? 1) - 1
             if day >= first && day < end {
-                var month = MonthStart(day: day, ordinal: ordinal, year: Int64(fields.year ?? 0), opensYear: opensYear)
+                var month = MonthStart(day: day, ordinal: ordinal, year: yearNumber(of: fields), opensYear: opensYear)
                 month.yearIndex = isEraYears ? CivilDate(daysSinceEpoch: day).year - 1970 : yearIndex
                 month.sharesOrdinal = ordinal == lastOrdinal
                 months.append(month)
@@ -163,9 +174,14 @@ package final class CalendarSystem: Sendable {
         return months
     }
 
+    /// The number of the year `fields` (an era and a year of `calendar`) name, as the calendar counts.
+    private func yearNumber(of fields: DateComponents) -> Int64 {
+        Int64(fields.year ?? 0) + (alemYears && fields.era == 1 ? 5_500 : 0)
+    }
+
     /// The month that holds `day`, and a day it lasts until at least (the next month's first, or sooner).
     package func month(containing day: Int64) -> (month: MonthStart, end: Int64) {
-        if let chinese, let found = chinese.month(containing: day) { return found }
+        if let lunisolar, let found = lunisolar.month(containing: day) { return found }
         let year = CivilDate(daysSinceEpoch: day).year
         let holding = chunk(holding: year)
         guard let months = holding?.months, let index = holding?.last(atOrBefore: day) else {
@@ -191,7 +207,7 @@ package final class CalendarSystem: Sendable {
     /// where that year must begin rather than year by year, so that a millennium's tick costs what a year's does.
     package func firstYear(atOrAfter day: Int64, every count: Int64) -> Int64 {
         guard count > 1 else {
-            if chinese != nil { return first(atOrAfter: day) { $0.opensYear } }
+            if lunisolar != nil { return first(atOrAfter: day) { $0.opensYear } }
             let past = Self.january(Self.lastYear + 2)
             return yearOpening(atOrAfter: day).map { min($0.day, past) } ?? past
         }
@@ -274,9 +290,9 @@ package final class CalendarSystem: Sendable {
         var year = floorQuotient(from + count - 1, count) * count
         while year <= Self.lastYear + 1 {
             let january = CivilDate(year: year, month: 1, day: 1)!.daysSinceEpoch
-            // The year that opens in Gregorian year `year`: a Chinese one from its table, without an array.
-            if let chinese,
-                let opening = chinese.first(atOrAfter: max(day, january), where: \.opensYear)
+            // The year that opens in Gregorian year `year`: a lunisolar one from its table, without an array.
+            if let lunisolar,
+                let opening = lunisolar.first(atOrAfter: max(day, january), where: \.opensYear)
             {
                 if opening < CivilDate(year: year + 1, month: 1, day: 1)!.daysSinceEpoch { return opening }
             } else if let opening = months(beginningIn: year).first(where: { $0.opensYear && $0.day >= day }) {
@@ -292,7 +308,7 @@ package final class CalendarSystem: Sendable {
 
     private func first(atOrAfter day: Int64, where wanted: (MonthStart) -> Bool) -> Int64 {
         let past = Self.january(Self.lastYear + 2)
-        if let chinese, let found = chinese.first(atOrAfter: day, where: wanted) {
+        if let lunisolar, let found = lunisolar.first(atOrAfter: day, where: wanted) {
             return min(found, past)
         }
         return firstStart(atOrAfter: day, where: wanted).map { min($0.day, past) } ?? past
@@ -326,7 +342,7 @@ package final class CalendarSystem: Sendable {
 
     /// The local day `count` of this calendar's years after `day`: a decade's last year, to name it.
     package func day(_ day: Int64, addingYears count: Int64) -> Int64 {
-        if let chinese, let later = chinese.day(day, addingYears: count) { return later }
+        if let lunisolar, let later = lunisolar.day(day, addingYears: count) { return later }
         let date = Date(timeIntervalSince1970: Double(day) * 86_400)
         guard let later = calendar.date(byAdding: .year, value: Int(count), to: date) else { return day }
         return Int64((later.timeIntervalSince1970 / 86_400).rounded(.down))

@@ -121,6 +121,8 @@ final class CalendarWords: Sendable {
             let formatter =
                 formatters[pattern]
                 ?? {
+                    // The calendar is the locale's `@calendar=`: Foundation on Linux writes a Dangi date set as
+                    // `formatter.calendar` in the Gregorian's fields, and traps reading one made from the locale.
                     let formatter = DateFormatter()
                     formatter.locale = locale
                     // CLDR's Japanese patterns number the year `y=jpanyear`: an era's first year is 元年, not 1年.
@@ -131,7 +133,6 @@ final class CalendarWords: Sendable {
                         components.numberingSystem = "jpanyear"
                         formatter.locale = Locale(components: components)
                     }
-                    formatter.calendar = system.calendar
                     formatter.timeZone = TimeZone(identifier: "UTC")
                     formatter.dateFormat = pattern
                     return formatter
@@ -143,9 +144,10 @@ final class CalendarWords: Sendable {
 }
 
 extension DatePattern {
-    /// One `DateFormatter` for a whole pattern, in UTC, since a local time's seconds are read as if they were UTC's:
-    /// made only for a pattern that needs it, and used by one thread at a time. A date's words (`byDay`: a pattern
-    /// without a time of day) are kept by day, a few thousand.
+    /// One `DateFormatter` for a whole pattern, in UTC, since a local time's seconds are read as if they were UTC's,
+    /// and in the calendar its locale's `@calendar=` names (as `CalendarWords`): made only for a pattern that needs
+    /// it, and used by one thread at a time. A date's words (`byDay`: a pattern without a time of day) are kept by
+    /// day, a few thousand.
     final class Formatter: Sendable {
         private struct State {
             var formatter: DateFormatter?
@@ -154,14 +156,13 @@ extension DatePattern {
         private let state = Mutex(State())
         private let pattern: String
         private let locale: Locale
-        private let calendar: Calendar
         private let byDay: Bool
 
         /// Days' words kept for a pattern.
         static let keptDays = 4_096
 
-        init(pattern: String, locale: Locale, calendar: Calendar, byDay: Bool) {
-            (self.pattern, self.locale, self.calendar, self.byDay) = (pattern, locale, calendar, byDay)
+        init(pattern: String, locale: Locale, byDay: Bool) {
+            (self.pattern, self.locale, self.byDay) = (pattern, locale, byDay)
         }
 
         func format(_ local: LocalTime) -> String {
@@ -173,7 +174,6 @@ extension DatePattern {
                     ?? {
                         let formatter = DateFormatter()
                         formatter.locale = locale
-                        formatter.calendar = calendar
                         formatter.timeZone = TimeZone(identifier: "UTC")
                         formatter.dateFormat = pattern
                         return formatter

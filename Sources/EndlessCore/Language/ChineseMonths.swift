@@ -1,26 +1,28 @@
 import Foundation
 
-/// The Chinese calendar's months from a table (`ChineseMonths+table.swift`, made from ICU's calendar by
-/// `scripts/make-chinese-months`): a year's months are a few additions, where ICU works out the new moons and solar
-/// terms of each month it is asked about, 100 µs or more a month far from today (issue 61: a window of 4,000 years took
-/// 6 to 18 s). 10,005 years, 3 bytes each. Held by the Chinese `CalendarSystem`, not read through statics: each tick
-/// looks it up, and a static's every read checks that it was made.
+/// A lunisolar calendar's months from a table (the Chinese `ChineseMonths+chinese.swift` and the Korean
+/// `ChineseMonths+dangi.swift`, made from ICU's calendars by `scripts/make-chinese-months`): a year's months are a few
+/// additions, where ICU works out the new moons and solar terms of each month it is asked about, 100 µs or more a month
+/// far from today (issue 61: a window of 4,000 years took 6 to 18 s). 10,005 years, 3 bytes each. Held by its
+/// `CalendarSystem`, not read through statics: each tick looks it up, and a static's every read checks that it was made.
 struct ChineseMonths: Sendable {
-    static let chinese = ChineseMonths()
-
     /// Each year's first day, and one past the last year's end.
     private let starts: [Int64]
     /// Each year's months' lengths (bit m: 30 days) and its leap month's place (bits 13–16, 0 for none).
     private let words: [UInt32]
+    /// The first year's place in its 60-year cycle (1–60).
+    private let firstYear: Int
     /// The year that holds 1970-01-01: `MonthStart.yearIndex` counts from it.
     private var zero = 0
 
-    private init() {
-        let bytes = [UInt8](Data(base64Encoded: Self.packed) ?? Data())
+    /// The table of the years from the one beginning on `firstDay`, `firstYear` in its cycle, `packed` in base 64.
+    init(firstDay: Int64, firstYear: Int, packed: String) {
+        self.firstYear = firstYear
+        let bytes = [UInt8](Data(base64Encoded: packed) ?? Data())
         words = stride(from: 0, to: bytes.count - 2, by: 3).map {
             UInt32(bytes[$0]) | UInt32(bytes[$0 + 1]) << 8 | UInt32(bytes[$0 + 2]) << 16
         }
-        var starts = [Self.firstDay]
+        var starts = [firstDay]
         starts.reserveCapacity(words.count + 1)
         for word in words { starts.append(starts.last! + Self.length(of: word)) }
         self.starts = starts
@@ -49,7 +51,7 @@ struct ChineseMonths: Sendable {
         let leap = Self.leapPlace(words[index])
         var month = CalendarSystem.MonthStart(
             day: day, ordinal: Int64(leap == 0 || place < leap ? place : place - 1),
-            year: Int64((Self.firstYear - 1 + index) % 60 + 1), opensYear: place == 0)
+            year: Int64((firstYear - 1 + index) % 60 + 1), opensYear: place == 0)
         month.yearIndex = Int64(index - zero)
         month.sharesOrdinal = leap != 0 && place == leap
         return month

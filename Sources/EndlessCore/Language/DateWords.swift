@@ -56,7 +56,7 @@ package final class DateWords: Sendable {
         self.digits = digits
         self.calendar = calendar.map { CalendarWords($0, locale: locale) }
         let pattern = { (skeleton: String) in
-            DatePattern(skeleton: skeleton, locale: locale, calendar: calendar?.calendar)
+            DatePattern(skeleton: skeleton, locale: locale, otherCalendar: calendar != nil)
         }
         (day, month, year) = (pattern("EEEd"), pattern("MMM"), pattern("y"))
         (dayContext, monthContext) = (pattern("yMMMMEEEEd"), pattern("yMMMM"))
@@ -241,13 +241,14 @@ final class DatePattern: Sendable {
     let literals: [UInt8]
     private let formatter: Formatter
 
-    /// The pattern the locale's CLDR data gives for `skeleton`, in `calendar` when given.
-    init(skeleton: String, locale: Locale, calendar: Calendar? = nil) {
+    /// The pattern the locale's CLDR data gives for `skeleton`, in the calendar its `@calendar=` names: a calendar
+    /// other than the Gregorian's fields written by `CalendarWords` when `otherCalendar`.
+    init(skeleton: String, locale: Locale, otherCalendar: Bool = false) {
         let pattern = DateFormatter.dateFormat(fromTemplate: skeleton, options: 0, locale: locale) ?? skeleton
-        let read = Self.parts(of: pattern, written: calendar == nil ? Self.gregorian : Self.inCalendar)
+        let read = Self.parts(of: pattern, written: otherCalendar ? Self.inCalendar : Self.gregorian)
         (parts, literals) = (read?.parts, read?.literals ?? [])
         formatter = Formatter(
-            pattern: pattern, locale: locale, calendar: calendar ?? Calendar(identifier: .gregorian),
+            pattern: pattern, locale: locale,
             byDay: !skeleton.contains { "hHkKms".contains($0) })
     }
 

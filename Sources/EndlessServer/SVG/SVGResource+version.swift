@@ -7,7 +7,7 @@ extension SVGResource {
     /// A hash of probe drawings of every view, so that any change to how they draw changes every ETag and turns
     /// away every old pinned URL, with nobody to remember a bump. `generation` covers changes the probes miss.
     static let renderingVersion: String = {
-        let generation = "4"
+        let generation = "5"
         return String(fnv1a64(Array(generation.utf8) + probeDrawings()), radix: 36)
     }()
 
