@@ -20,11 +20,23 @@ let fontFamily = "DejaVu Sans, Verdana, sans-serif"
 /// The opening of a standalone SVG document with the given size and title: an image whose accessible name is its
 /// title, and, for `theme=auto`, the style that turns it dark where the reader asks for that.
 func documentHeader(width: Double, height: Double, title: String, style: String? = nil, into writer: inout SVGWriter) {
+    documentHeader(width: width, height: height, style: style, into: &writer) { $0.append(escaped: title) }
+}
+
+/// `documentHeader(width:height:title:style:into:)` with the title, escaped, written by `title` (once, then copied).
+func documentHeader(
+    width: Double, height: Double, style: String?, into writer: inout SVGWriter, title: (inout SVGWriter) -> Void
+) {
     writer.append(#"<?xml version="1.0" encoding="UTF-8"?>"#)
     writer.append("\n")
-    svgOpening(width: width, height: height, label: title, into: &writer)
+    openSVG(width: width, height: height, into: &writer)
+    writer.append(#" role="img" aria-label=""#)
+    let start = writer.byteCount
+    title(&writer)
+    let written = start..<writer.byteCount
+    writer.append(#"">"#)
     writer.append("\n<title>")
-    writer.append(escaped: title)
+    writer.append(copyOf: written)
     writer.append("</title>\n")
     if let style {
         writer.append("<style>")
@@ -36,6 +48,17 @@ func documentHeader(width: Double, height: Double, title: String, style: String?
 /// `<svg …>` of the given size, with the font every view uses; a document's has `role="img"` and its title as
 /// `aria-label` (an inline tile on a page has neither: the page's element speaks for it).
 func svgOpening(width: Double, height: Double, label: String? = nil, into writer: inout SVGWriter) {
+    openSVG(width: width, height: height, into: &writer)
+    if let label {
+        writer.append(#" role="img" aria-label=""#)
+        writer.append(escaped: label)
+        writer.append(#"""#)
+    }
+    writer.append(">")
+}
+
+/// `<svg …` of the given size and font, left open for its label.
+private func openSVG(width: Double, height: Double, into writer: inout SVGWriter) {
     writer.append(#"<svg xmlns="http://www.w3.org/2000/svg" width=""#)
     writer.append(width)
     writer.append(#"" height=""#)
@@ -47,12 +70,6 @@ func svgOpening(width: Double, height: Double, label: String? = nil, into writer
     writer.append(#"" font-family=""#)
     writer.append(utf8: fontFamily)
     writer.append(#"""#)
-    if let label {
-        writer.append(#" role="img" aria-label=""#)
-        writer.append(escaped: label)
-        writer.append(#"""#)
-    }
-    writer.append(">")
 }
 
 /// A tile placed at (`x`, `y`) in its window, drawn by `draw` straight into the window's writer: the tile's own

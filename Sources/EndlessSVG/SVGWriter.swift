@@ -81,6 +81,17 @@ package struct SVGWriter: Sendable {
         storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
     }
 
+    /// The bytes this writer wrote in `range` again: a piece written once, copied where it repeats.
+    mutating func append(copyOf range: Range<Int>) {
+        reserve(range.count)
+        let at = count
+        storage.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            (base + at).update(from: base + range.lowerBound, count: range.count)
+        }
+        count += range.count
+    }
+
     /// The bytes `source` wrote in `range`: a piece written once, copied where it repeats.
     mutating func append(_ source: SVGWriter, _ range: Range<Int>) {
         source.storage.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[range])) }
@@ -88,15 +99,32 @@ package struct SVGWriter: Sendable {
 
     /// Text content or an attribute value, with `& < > " '` escaped.
     package mutating func append(escaped text: String) {
-        // Most text has nothing to escape: copied whole, not byte by byte (and read in place: `String.UTF8View`'s
-        // own iteration costs several times as much).
-        func needsEscaping(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-        }
+        // Read in place: `String.UTF8View`'s own iteration costs several times as much.
         var text = text
-        if !text.withUTF8({ $0.contains(where: needsEscaping) }) { return append(utf8: text) }
-        for byte in text.utf8 {
+        text.withUTF8 { append(escaped: $0) }
+    }
+
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    }
+
+    /// What `build` writes in place, at most `capacity` bytes, escaped as `append(escaped:)` escapes: a window's
+    /// value without a `String` made for it.
+    package mutating func append(escapedText capacity: Int, _ build: (inout TextBuilder) -> Void) {
+        let start = count
+        append(text: capacity, build)
+        guard storage.withUnsafeBufferPointer({ $0[start..<count].contains(where: Self.needsEscaping) }) else { return }
+        let written = Array(storage[start..<count])
+        count = start
+        written.withUnsafeBufferPointer { append(escaped: $0) }
+    }
+
+    /// UTF-8 text content or an attribute value, with `& < > " '` escaped.
+    mutating func append(escaped text: UnsafeBufferPointer<UInt8>) {
+        // Most text has nothing to escape: copied whole, not byte by byte.
+        guard text.contains(where: Self.needsEscaping) else { return append(bytes: text) }
+        for byte in text {
             switch byte {
             case UInt8(ascii: "&"): append("&amp;")
             case UInt8(ascii: "<"): append("&lt;")

@@ -4,7 +4,8 @@ import EndlessCore
 extension TimelineRenderer {
     /// The pointer across the axis (and the lanes, where there are any), and the value: under the labels along a
     /// horizontal timeline, above the pointer across a vertical one's fields.
-    func appendPointer(_ window: TimelineWindow, valueText: String, into writer: inout SVGWriter) {
+    /// `readout` is where the writer already holds the value's words, escaped (the document's title).
+    func appendPointer(_ window: TimelineWindow, readout: Range<Int>, into writer: inout SVGWriter) {
         writer.append(#"<path stroke=""#)
         writer.append(colour: palette.accent)
         writer.append(#"" stroke-width="2" d=""#)
@@ -17,6 +18,7 @@ extension TimelineRenderer {
         line(along: centre, from: 0, to: across, into: &writer)
         writer.append(#""/>"#)
         guard !orientation.isVertical else {
+            let valueText = timeline.language == nil ? timeline.text(window.value) : timeline.spokenText(window.value)
             return appendVerticalReadout(valueText, bottom: window.height / 2 - 10, right: thickness - 6, into: &writer)
         }
         writer.append(#"<text x=""#)
@@ -26,7 +28,7 @@ extension TimelineRenderer {
         writer.append(#"" font-size="15" font-weight="bold" fill=""#)
         writer.append(colour: palette.accent)
         writer.append(#"" text-anchor="middle">"#)
-        writer.append(escaped: valueText)
+        writer.append(copyOf: readout)
         writer.append("</text>\n")
     }
 

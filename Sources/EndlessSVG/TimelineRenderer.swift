@@ -65,9 +65,6 @@ public struct TimelineRenderer: Sendable {
         _ window: TimelineWindow, itemsOfBlock: ((Int64) -> [UInt8])? = nil,
         titlesOfBlock: ((Int64) -> [UInt8])? = nil
     ) -> RenderedWindow {
-        // In a language, the instant as its reader says it (the RFC 3339 value is a program's); the title is that
-        // alone but in English.
-        let valueText = timeline.language == nil ? timeline.text(window.value) : timeline.spokenText(window.value)
         // Each block's items first, so that the document is sized for them at once.
         let fragments = itemsLayer.map { _ in
             window.blocks.indices.map { tile in
@@ -77,8 +74,18 @@ public struct TimelineRenderer: Sendable {
         }
         let itemBytes = fragments?.reduce(0) { $0 + $1.count + 48 } ?? 0
         var writer = SVGWriter(capacity: 2048 + window.blocks.count * 1024 + itemBytes)
-        let title = timeline.language?.isEnglish ?? true ? "Timeline at \(valueText)" : valueText
-        documentHeader(width: window.width, height: window.height, title: title, style: documentStyle, into: &writer)
+        // In a language, the instant as its reader says it (the RFC 3339 value is a program's); the title is that
+        // alone but in English.
+        let english = timeline.language?.isEnglish ?? true
+        var readout = 0..<0  // where the value is written, to be copied under the pointer
+        documentHeader(width: window.width, height: window.height, style: documentStyle, into: &writer) { writer in
+            if english { writer.append("Timeline at ") }
+            let start = writer.byteCount
+            writer.append(escapedText: TimeLabels.longestContext + 32) {
+                timeline.writeReadout(window.value, into: &$0)
+            }
+            readout = start..<writer.byteCount
+        }
         writer.append(#"<rect width="100%" height="100%" fill=""#)
         writer.append(colour: palette.background)
         writer.append("\"/>\n")
@@ -111,7 +118,7 @@ public struct TimelineRenderer: Sendable {
         if let itemsLayer, let fragments {
             drawItems(itemsLayer, window, fragments: fragments, titlesOfBlock: titlesOfBlock, into: &writer)
         }
-        appendPointer(window, valueText: valueText, into: &writer)
+        appendPointer(window, readout: readout, into: &writer)
         writer.append("</svg>\n")
         return RenderedWindow(document: writer.bytes, tileStarts: tileStarts)
     }

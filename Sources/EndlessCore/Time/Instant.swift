@@ -67,19 +67,22 @@ public struct Instant: Sendable, Hashable, Comparable {
     /// RFC 3339 as a clock `offset` seconds ahead of UTC shows it: `2026-11-26T13:00:00+01:00`, or with `Z` where
     /// the offset is none or not whole minutes (a local mean time's, before zones: RFC 3339 writes no seconds there).
     public func rfc3339(offset: Int64 = 0, zulu: Bool = true) -> String {
+        String(capacity: 32) { writeRFC3339(offset: offset, zulu: zulu, into: &$0) }
+    }
+
+    /// `rfc3339(offset:zulu:)` written in place.
+    package func writeRFC3339(offset: Int64, zulu: Bool, into text: inout TextBuilder) {
         let whole = offset % 60 == 0
         let local = LocalTime(secondsSinceEpoch + (whole ? offset : 0))
-        return String(capacity: 32) { text in
-            local.writeDate(into: &text)
-            text.append(byte: UInt8(ascii: "T"))
-            local.writeTime(seconds: true, into: &text)
-            guard whole, offset != 0 || !zulu else { return text.append(byte: UInt8(ascii: "Z")) }
-            let minutes = abs(offset) / 60
-            text.append(byte: UInt8(ascii: offset < 0 ? "-" : "+"))
-            text.append(twoDigits: minutes / 60)
-            text.append(byte: UInt8(ascii: ":"))
-            text.append(twoDigits: minutes % 60)
-        }
+        local.writeDate(into: &text)
+        text.append(byte: UInt8(ascii: "T"))
+        local.writeTime(seconds: true, into: &text)
+        guard whole, offset != 0 || !zulu else { return text.append(byte: UInt8(ascii: "Z")) }
+        let minutes = abs(offset) / 60
+        text.append(byte: UInt8(ascii: offset < 0 ? "-" : "+"))
+        text.append(twoDigits: minutes / 60)
+        text.append(byte: UInt8(ascii: ":"))
+        text.append(twoDigits: minutes % 60)
     }
 
     public static func < (a: Instant, b: Instant) -> Bool { a.secondsSinceEpoch < b.secondsSinceEpoch }

@@ -127,17 +127,27 @@ public struct Timeline: Sendable, Hashable {
     /// The value as a reader hears it: `Sunday 29 March 2026, 02:00:00 +01:00`; in a language, its own pattern for
     /// the day and the time (`Sonntag, 29. März 2026 um 02:00:00 +01:00`).
     public func spokenText(_ instant: Instant) -> String {
+        if labels.language != nil {
+            return String(capacity: TimeLabels.longestContext + 32) { writeReadout(instant, into: &$0) }
+        }
         let offset = zone.offset(at: instant.secondsSinceEpoch)
         let tick = TimeTick(instant: instant.secondsSinceEpoch, offset: offset, showsOffset: true)
-        if let language = labels.language {
-            return String(capacity: TimeLabels.longestContext + 32) { text in
-                labels.writeSpoken(tick.local, in: language, into: &text)
-                text.append(byte: UInt8(ascii: " "))
-                TimeLabels.writeOffset(offset, in: language, into: &text)
-            }
-        }
         return labels.context(tick, unit: .days) + ", " + tick.local.timeText(seconds: true) + " "
             + TimeLabels.offsetText(offset)
+    }
+
+    /// What a window's readout says, written in place (a window's one string): the value as a form submits it
+    /// (`text(_:)`), or in a language as its reader hears it (`spokenText(_:)`). At most
+    /// `TimeLabels.longestContext + 32` bytes.
+    package func writeReadout(_ instant: Instant, into text: inout TextBuilder) {
+        let offset = zone.offset(at: instant.secondsSinceEpoch)
+        guard let language = labels.language else {
+            return instant.writeRFC3339(offset: offset, zulu: zone.identifier == "UTC", into: &text)
+        }
+        let tick = TimeTick(instant: instant.secondsSinceEpoch, offset: offset, showsOffset: true)
+        labels.writeSpoken(tick.local, in: language, into: &text)
+        text.append(byte: UInt8(ascii: " "))
+        TimeLabels.writeOffset(offset, in: language, into: &text)
     }
 
     /// The ticks of block `block` (`[block·blockSeconds, (block+1)·blockSeconds)`, within time's ends), each handed

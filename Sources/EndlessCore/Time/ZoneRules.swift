@@ -51,6 +51,7 @@ public final class ZoneRules: Sendable, Hashable {
     /// The zone's clock over `[start, end)`: the runs of one offset each, in order, covering the span.
     package func runs(from start: Int64, to end: Int64) -> [ClockRun] {
         var runs: [ClockRun] = []
+        runs.reserveCapacity(4)  // a window's clock: a run or two, one allocation
         var (from, offset) = (start, offset(at: start))
         for index in (start >> Self.spanShift)...((end - 1) >> Self.spanShift) {
             for change in span(index).changes where change.instant > from && change.instant < end {
