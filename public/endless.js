@@ -3,112 +3,17 @@
 // custom-elements.json.
 'use strict';
 (() => {
-  const script = document.currentScript;
-  // The server: this script's folder, less a versioned `v/VERSION/`.
-  const base = (script ? new URL('.', script.src).href.replace(/\/v\/[^/]+\/$/, '/') : `${location.origin}/`)
-    .replace(/\/$/, '');
-  // This script's round trip (0 if unknown): reported until one is measured.
-  const scriptTiming = script && performance.getEntriesByName(script.src)[0];
-  const scriptRoundTrip = scriptTiming && scriptTiming.requestStart > 0
-    ? Math.max(0, scriptTiming.responseStart - scriptTiming.requestStart) : 0;
-  const scrollOf = { left: 'scrollLeft', top: 'scrollTop' };
-  const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'];
+  // First the parts that need no page (a view's requests, keys, items, zoom, measures): Node's test runner takes
+  // them (Tests/script), and a page the whole.
   const mostPresses = 64; // a frame's `presses` (protocol.md)
-  // No scroll event this long ends a scroll without `scrollend` (WebKit; a smooth snap cut short elsewhere).
-  const quietEnd = 'onscrollend' in window ? 500 : 150;
-  // A snap of ours still on its way is given longer than `quietEnd`: a loaded machine may paint none of its frames for a while, and
-  // ending it there would settle on the tick nearest a point on the way (WebKit, a step back from 20:00 to 15:00
-  // settled on 16:00).
-  const quietSnap = 600;
-  // Retries wait twice as long each time, up to `lastRetry`. `offline`: elements without a server (one warning).
-  const timeout = 5000, lastRetry = 1000, offline = new Set();
+  // A request gives up after `timeout`; retries wait twice as long each time, from `firstRetry` up to `lastRetry`.
+  const timeout = 5000, firstRetry = 250, lastRetry = 1000;
   // A reader's scroll with no answer for this long leaves the value unknown: invalid before the timeout says stale.
   const grace = 1000;
-  // The first retry's wait, doubled each time after.
-  const firstRetry = 250;
   // The round trips and frame times kept: the quickest trip and the middle frame are reported (protocol.md).
   const samplesKept = 8;
   // Scroll events further apart than this are not one animation frame after another.
   const longestFrame = 200;
-  // A smooth snap that stops this short of its point has arrived.
-  const snapSlack = 1;
-  // A wheel's notch in lines (Firefox) is this many pixels; a zoom of this many pixels is a factor e.
-  const wheelLine = 33, wheelPerE = 100;
-  // A ruler's or a timeline's thickness without `height`, and a tick's touch on a phone.
-  const thicknessAlone = 120, tickVibration = 8;
-  // The reader's language: the element's `lang`, else its closest ancestor's (`<html lang>` last), else the
-  // browser's; the first that is a BCP 47 tag (`Intl` canonicalizes it: one spelling, one cached answer).
-  const languageOf = (el) => {
-    for (const tag of [el.closest('[lang]')?.lang, navigator.language]) {
-      try {
-        const [canonical] = Intl.getCanonicalLocales(tag || []);
-        if (canonical?.length <= 64) return canonical;
-      } catch { /* not a tag: the next */ }
-    }
-    return '';
-  };
-  // A `lang` or `dir` changed anywhere: each view whose words or direction it changes draws again where it is.
-  const views = new Set();
-  const languages = new MutationObserver(() => { for (const view of views) view[relocate](); });
-  const template = document.createElement('template'), shadow = document.createElement('template');
-  // An opaque scroller, so that the compositor scrolls it (protocol.md).
-  const css = `:host { display: block; position: relative; overflow: hidden; height: 120px;
-  background: var(--endless-background, #fafafa); font: 14px/1.4 system-ui, sans-serif; }
-:host([hidden]) { display: none; }
-:host(:focus-visible) { outline: 2px solid #1e88e5; outline-offset: -2px; }
-.view { position: absolute; inset: 0; overflow: auto; scrollbar-width: none; direction: ltr;
-  background: var(--endless-background, #fafafa); }
-.view::-webkit-scrollbar { display: none; }
-.follower .view, .disabled .view { overflow: hidden; }
-.disabled { opacity: .5; }
-.content { position: relative; min-width: 100%; min-height: 100%; }
-.canvas { position: absolute; left: 0; top: 0; display: block; width: 100%; height: 100%; overflow: visible; }
-.static { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
-  overflow: hidden; pointer-events: none; }
-.live .static { display: none; }
-.pointer { display: none; position: absolute; background: var(--endless-accent, #e53935); pointer-events: none; }
-.ruler .pointer, .timeline .pointer { display: block; top: 0; bottom: 0; left: 50%; width: 2px; margin-left: -1px; }
-.ruler.y .pointer, .timeline.y .pointer { top: 50%; bottom: auto; left: 0; right: 0; width: auto; height: 2px; margin: -1px 0 0; }
-.error { position: absolute; inset: 0; margin: 0; padding: .5em; color: #b00020; background: #fff3f3; }
-.stale { position: absolute; top: 6px; right: 6px; width: 6px; height: 6px; border-radius: 50%; background: #888;
-  opacity: 0; transition: opacity .3s; pointer-events: none; }
-:host([stale]) .stale { opacity: 1; }
-:host([stale]) .canvas { opacity: .6; }
-:host([zoomable]) .view, .grid .view { touch-action: pan-x pan-y; }
-.lanes { position: absolute; left: 0; pointer-events: none; }
-.lanes svg { display: block; }
-.edge { pointer-events: none; }
-.said { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }`;
-
-  // A page that requires Trusted Types gets HTML only from a policy: this one, `endless`, passes this script's own
-  // markup and the server's SVG (its `trusted-types` list must name it). Styles are constructed sheets, which no
-  // `style-src` forbids, not `<style>` elements.
-  let policy;
-  try {
-    policy = window.trustedTypes?.createPolicy('endless', { createHTML: (markup) => markup });
-  } catch {
-    console.error("Endless: add `endless` to the page's `trusted-types` policy names");
-  }
-  const trusted = (markup) => (policy ? policy.createHTML(markup) : markup);
-  const sheet = (text = '') => {
-    const made = new CSSStyleSheet();
-    made.replaceSync(text);
-    return made;
-  };
-  const baseSheet = sheet(css);
-
-  // Shadow roots are cloned from one parsed once. Tiles are aria-hidden: the element's ARIA says what they show.
-  shadow.innerHTML = trusted('<div class="frame">' +
-    '<div class="view" part="view" aria-hidden="true"><div class="content"><svg class="canvas"></svg></div></div>' +
-    '<div class="static"><slot></slot></div><div class="lanes"></div>' +
-    '<div class="pointer" part="pointer"></div><p class="said" role="status"></p>' +
-    '<div class="stale" part="stale"></div><p class="error" role="alert" hidden></p></div>');
-
-  const placeTile = (el, tile) => { el.setAttribute('x', tile.left); el.setAttribute('y', tile.top); };
-
-  const setAria = (el, values) => {
-    for (const [name, value] of Object.entries(values)) el.setAttribute(`aria-${name}`, value);
-  };
 
   // Shared by this script's classes, not public API.
   const start = Symbol('start'), here = Symbol('here'), extra = Symbol('extra'), show = Symbol('show'),
@@ -345,19 +250,14 @@
   }
 
   /**
-   * One live view and the frame protocol; not an element of its own.
-   * @fires input - while what it shows changes, at most once per animation frame
-   * @fires change - once a scroll has settled on a new value (a tick, an item centred, a point)
-   * @fires endless-frame - after every frame applied (a follower follows its leader's)
-   * @fires endless-offline - its server stopped answering: it is stale, and asks again by itself
-   * @fires endless-online - its server answers again
-   */
-  /**
    * What the page measures for the server (protocol.md): when it saw the reader's scroll (`t`), its quickest round
    * trip (`rtt`) and the middle gap between scroll events a frame apart (`frame`).
    */
   class Measures {
-    #roundTrips = []; #frameGaps = []; #scrolledAt = null;
+    #roundTrips = []; #frameGaps = []; #scrolledAt = null; #firstTrip;
+
+    /** `firstTrip`: the round trip reported until one is measured (this script's own, 0 if unknown). */
+    constructor(firstTrip = 0) { this.#firstTrip = firstTrip; }
 
     /** A scroll event, at `now`. */
     scrolled(now) {
@@ -376,7 +276,7 @@
     report(q, sent) {
       q.set('t', Math.round(this.#scrolledAt ?? sent));
       // The quickest: the network's part, not a busy moment.
-      q.set('rtt', Math.round(this.#roundTrips.length ? Math.min(...this.#roundTrips) : scriptRoundTrip));
+      q.set('rtt', Math.round(this.#roundTrips.length ? Math.min(...this.#roundTrips) : this.#firstTrip));
       const gaps = [...this.#frameGaps].sort((a, b) => a - b); // the median, not a stall
       if (gaps.length) q.set('frame', Math.round(gaps[gaps.length >> 1]));
     }
@@ -432,6 +332,118 @@
     #check() { this.#changed((this.stale || this.#late) && this.scrolls !== this.#confirmed); }
   }
 
+  // Without a page (Node's test runner): the parts alone.
+  if (typeof document === 'undefined') {
+    module.exports = { Zoom, RequestCycle, KeyQueue, ItemSteps, Measures, Confirmation, laidOut, extra, exchange, lost };
+    return;
+  }
+
+  const script = document.currentScript;
+  // The server: this script's folder, less a versioned `v/VERSION/`.
+  const base = (script ? new URL('.', script.src).href.replace(/\/v\/[^/]+\/$/, '/') : `${location.origin}/`)
+    .replace(/\/$/, '');
+  // This script's round trip (0 if unknown): reported until one is measured.
+  const scriptTiming = script && performance.getEntriesByName(script.src)[0];
+  const scriptRoundTrip = scriptTiming && scriptTiming.requestStart > 0
+    ? Math.max(0, scriptTiming.responseStart - scriptTiming.requestStart) : 0;
+  const scrollOf = { left: 'scrollLeft', top: 'scrollTop' };
+  const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'];
+  // No scroll event this long ends a scroll without `scrollend` (WebKit; a smooth snap cut short elsewhere).
+  const quietEnd = 'onscrollend' in window ? 500 : 150;
+  // A snap of ours still on its way is given longer than `quietEnd`: a loaded machine may paint none of its frames for a while, and
+  // ending it there would settle on the tick nearest a point on the way (WebKit, a step back from 20:00 to 15:00
+  // settled on 16:00).
+  const quietSnap = 600;
+  // Elements without a server (one warning).
+  const offline = new Set();
+  // A smooth snap that stops this short of its point has arrived.
+  const snapSlack = 1;
+  // A wheel's notch in lines (Firefox) is this many pixels; a zoom of this many pixels is a factor e.
+  const wheelLine = 33, wheelPerE = 100;
+  // A ruler's or a timeline's thickness without `height`, and a tick's touch on a phone.
+  const thicknessAlone = 120, tickVibration = 8;
+  // The reader's language: the element's `lang`, else its closest ancestor's (`<html lang>` last), else the
+  // browser's; the first that is a BCP 47 tag (`Intl` canonicalizes it: one spelling, one cached answer).
+  const languageOf = (el) => {
+    for (const tag of [el.closest('[lang]')?.lang, navigator.language]) {
+      try {
+        const [canonical] = Intl.getCanonicalLocales(tag || []);
+        if (canonical?.length <= 64) return canonical;
+      } catch { /* not a tag: the next */ }
+    }
+    return '';
+  };
+  // A `lang` or `dir` changed anywhere: each view whose words or direction it changes draws again where it is.
+  const views = new Set();
+  const languages = new MutationObserver(() => { for (const view of views) view[relocate](); });
+  const template = document.createElement('template'), shadow = document.createElement('template');
+  // An opaque scroller, so that the compositor scrolls it (protocol.md).
+  const css = `:host { display: block; position: relative; overflow: hidden; height: 120px;
+  background: var(--endless-background, #fafafa); font: 14px/1.4 system-ui, sans-serif; }
+:host([hidden]) { display: none; }
+:host(:focus-visible) { outline: 2px solid #1e88e5; outline-offset: -2px; }
+.view { position: absolute; inset: 0; overflow: auto; scrollbar-width: none; direction: ltr;
+  background: var(--endless-background, #fafafa); }
+.view::-webkit-scrollbar { display: none; }
+.follower .view, .disabled .view { overflow: hidden; }
+.disabled { opacity: .5; }
+.content { position: relative; min-width: 100%; min-height: 100%; }
+.canvas { position: absolute; left: 0; top: 0; display: block; width: 100%; height: 100%; overflow: visible; }
+.static { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
+  overflow: hidden; pointer-events: none; }
+.live .static { display: none; }
+.pointer { display: none; position: absolute; background: var(--endless-accent, #e53935); pointer-events: none; }
+.ruler .pointer, .timeline .pointer { display: block; top: 0; bottom: 0; left: 50%; width: 2px; margin-left: -1px; }
+.ruler.y .pointer, .timeline.y .pointer { top: 50%; bottom: auto; left: 0; right: 0; width: auto; height: 2px; margin: -1px 0 0; }
+.error { position: absolute; inset: 0; margin: 0; padding: .5em; color: #b00020; background: #fff3f3; }
+.stale { position: absolute; top: 6px; right: 6px; width: 6px; height: 6px; border-radius: 50%; background: #888;
+  opacity: 0; transition: opacity .3s; pointer-events: none; }
+:host([stale]) .stale { opacity: 1; }
+:host([stale]) .canvas { opacity: .6; }
+:host([zoomable]) .view, .grid .view { touch-action: pan-x pan-y; }
+.lanes { position: absolute; left: 0; pointer-events: none; }
+.lanes svg { display: block; }
+.edge { pointer-events: none; }
+.said { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }`;
+
+  // A page that requires Trusted Types gets HTML only from a policy: this one, `endless`, passes this script's own
+  // markup and the server's SVG (its `trusted-types` list must name it). Styles are constructed sheets, which no
+  // `style-src` forbids, not `<style>` elements.
+  let policy;
+  try {
+    policy = window.trustedTypes?.createPolicy('endless', { createHTML: (markup) => markup });
+  } catch {
+    console.error("Endless: add `endless` to the page's `trusted-types` policy names");
+  }
+  const trusted = (markup) => (policy ? policy.createHTML(markup) : markup);
+  const sheet = (text = '') => {
+    const made = new CSSStyleSheet();
+    made.replaceSync(text);
+    return made;
+  };
+  const baseSheet = sheet(css);
+
+  // Shadow roots are cloned from one parsed once. Tiles are aria-hidden: the element's ARIA says what they show.
+  shadow.innerHTML = trusted('<div class="frame">' +
+    '<div class="view" part="view" aria-hidden="true"><div class="content"><svg class="canvas"></svg></div></div>' +
+    '<div class="static"><slot></slot></div><div class="lanes"></div>' +
+    '<div class="pointer" part="pointer"></div><p class="said" role="status"></p>' +
+    '<div class="stale" part="stale"></div><p class="error" role="alert" hidden></p></div>');
+
+  const placeTile = (el, tile) => { el.setAttribute('x', tile.left); el.setAttribute('y', tile.top); };
+
+  const setAria = (el, values) => {
+    for (const [name, value] of Object.entries(values)) el.setAttribute(`aria-${name}`, value);
+  };
+
+  /**
+   * One live view and the frame protocol; not an element of its own.
+   * @fires input - while what it shows changes, at most once per animation frame
+   * @fires change - once a scroll has settled on a new value (a tick, an item centred, a point)
+   * @fires endless-frame - after every frame applied (a follower follows its leader's)
+   * @fires endless-offline - its server stopped answering: it is stale, and asks again by itself
+   * @fires endless-online - its server answers again
+   */
   class EndlessView extends HTMLElement {
     // Its requests (`RequestCycle`), what it measures for them (`Measures`) and whether its value is the server's
     // (`Confirmation`). Keys: an arrow's presses add up in the cycle (`KeyQueue`); a zoom key waits in `#zooming`, a
@@ -442,7 +454,7 @@
     #startAt = null; #committed = null;
     #cycle = new RequestCycle(this);
     // `#ours`: our last write.
-    #ours = ''; #measures = new Measures();
+    #ours = ''; #measures = new Measures(scriptRoundTrip);
     #confirmation = new Confirmation((unknown) => {
       const message = unknown ? 'Waiting for the server to confirm the value' : '';
       if (this.constructor.formAssociated) this[internals].setValidity({ customError: unknown }, message);
