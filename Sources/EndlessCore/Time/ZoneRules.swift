@@ -7,6 +7,9 @@ public final class ZoneRules: Sendable, Hashable {
     /// The IANA name: `Europe/London`, `UTC`.
     public let identifier: String
     private let zone: TimeZone
+    /// The span this zone was last asked for: a window asks the same one several times, and finding it in `spans`
+    /// hashes its key each time (a quarter of the timeline's lead over the ruler, measured).
+    private let lastSpan = Mutex<(index: Int64, span: ClockSpan)?>(nil)
 
     private init(identifier: String, zone: TimeZone) {
         self.identifier = identifier
@@ -82,6 +85,14 @@ public final class ZoneRules: Sendable, Hashable {
     private static let maximumSpans = 8192
 
     private func span(_ index: Int64) -> ClockSpan {
+        if let last = lastSpan.withLock({ $0 }), last.index == index { return last.span }
+        let span = sharedSpan(index)
+        lastSpan.withLock { $0 = (index, span) }
+        return span
+    }
+
+    /// Span `index` from the spans every zone shares, read from ICU if none has it.
+    private func sharedSpan(_ index: Int64) -> ClockSpan {
         let key = SpanKey(zone: ObjectIdentifier(self), index: index)
         if let known = Self.spans.withLock({ $0[key] }) { return known }
         let (start, end) = (index << Self.spanShift, (index + 1) << Self.spanShift)
