@@ -136,7 +136,7 @@ public struct Timeline: Sendable, Hashable {
             + TimeLabels.offsetText(offset)
     }
 
-    /// What a window's readout says, written in place (a window's one string): the value as a form submits it
+    /// What a window's readout says, written in place rather than made a `String`: the value as a form submits it
     /// (`text(_:)`), or in a language as its reader hears it (`spokenText(_:)`). At most
     /// `TimeLabels.longestContext + 32` bytes.
     package func writeReadout(_ instant: Instant, into text: inout TextBuilder) {
