@@ -80,106 +80,155 @@
   }
 
   /**
-   * A view's request cycle: one frame request at a time; what the next should say gathers in `want`.
-   *
-   *   idle ─ ask ─► scheduled: one per animation frame; a placement's once its frame is painted
-   *   scheduled ─ send ─► in flight, unless retrying, not laid out, or a plain scroll not yet due (every `pace`
-   *     animation frames in a fling, as the server says)
-   *   in flight ─ ask ─► in flight and dirty: a plain scroll waits for the answer, and so does anything after a key
-   *     or a step (the next counts from its answer); anything else replaces the request
-   *   in flight ─ answer ─► idle, or scheduled if dirty (the view drops an answer whose `seq` is not the last sent)
-   *   in flight ─ no answer, 408, 429, 5xx ─► retrying: what it asked goes back into `want` (the view says what)
-   *   retrying ─ `Retry-After`, or a backoff from `firstRetry` doubled to `lastRetry` ─► scheduled
-   *   any ─ placed anew ─► the request in flight aborted and `seq` moved on; then asked as any
-   *
-   * The view (`host`) is laid out or not (`[laidOut]`), adds its own parameters (`[extra]`: `null` asks nothing
-   * yet), makes the exchange (`[exchange]`: rejects to retry) and says what a lost request still asks (`[lost]`).
+   * Where a view's requests stand, as a value: one frame request at a time, what the next says gathering in `want`.
+   * Each event (a method) moves `phase` by a row of `moves`, no other way, and says what `RequestCycle` does next.
+   */
+  class RequestState {
+    // from event to. `send`: a frame came, the view laid out with something to say and it due (a plain scroll every
+    // `pace` frames); in flight, anything but a plain scroll replaces it, except after a key or a step (the next
+    // counts from its answer): those wait (`dirty`). `fail`: no answer in `timeout`, 408, 429, 5xx (what it asked
+    // goes back into `want`); `due`: after `Retry-After`, or a backoff from `firstRetry` doubled to `lastRetry`.
+    // `place`: placed anew, `seq` moves on. `stop`: the view left the page.
+    static moves = ['idle send inFlight', 'inFlight send inFlight', 'inFlight answer idle', 'inFlight fail retrying',
+      'retrying due idle', 'inFlight stop idle', 'idle place idle', 'inFlight place idle', 'retrying place retrying'];
+
+    want = null; seq = 0; pace = 1; keys = new KeyQueue(); phase = 'idle';
+    /** Whether an animation frame is asked for. */
+    framed = false;
+    // The request in flight's number, whether it is a key's or a step's, whether more was asked meanwhile; plain
+    // scrolls not yet due; the last backoff.
+    #flight = 0; #steady = false; #dirty = false; #waited = 0; #backoff = 0;
+
+    #move(event, to) {
+      const move = `${this.phase} ${event} ${to}`;
+      if (!RequestState.moves.includes(move)) throw new Error(`Endless: no move ${move}`);
+      this.phase = to;
+    }
+
+    /** Adds `want`: whether to ask for an animation frame. */
+    ask(want) {
+      this.want = Object.assign(this.want || {}, want);
+      return !this.framed && (this.framed = true);
+    }
+
+    /** The frame came: whether to send after its tasks (a placement's, once painted). */
+    frame() {
+      this.framed = false;
+      return Boolean(this.want?.first);
+    }
+
+    /** Nothing, `{ again }` (ask next frame), or the request `id` to make, and whether it `replaces` one. */
+    send(laidOut, own) {
+      const want = this.want;
+      if (!want || this.phase === 'retrying' || !laidOut()) return null;
+      const extra = own();
+      if (!extra) return null;
+      const plain = !(want.end || want.key || want.first || want.resize || want.zoom || want.item || want.pick);
+      const early = plain && ++this.#waited < this.pace;
+      if (this.phase === 'inFlight' && (plain || this.#steady)) {
+        this.#dirty = true;
+        return null;
+      }
+      if (early) return { again: true };
+      const replaces = this.phase === 'inFlight';
+      this.#move('send', 'inFlight');
+      [this.want, this.#dirty, this.#waited] = [null, false, 0];
+      const next = want.key && this.keys.next(); // a key's presses after this one's answer
+      if (next) [this.want, this.#dirty] = [next, true];
+      this.#flight = this.seq += 1;
+      this.#steady = Boolean(want.key || want.item);
+      return { want, own: extra, id: this.seq, replaces };
+    }
+
+    /** Request `id` answered, or aborted: whether to ask again. */
+    answered(id) {
+      this.#backoff = 0;
+      return this.#ended(id, 'answer');
+    }
+
+    stopped(id) { return this.#ended(id, 'stop'); }
+
+    #ended(id, event) {
+      if (id !== this.#flight) return false;
+      this.#move(event, 'idle');
+      this.#flight = 0;
+      return this.#dirty;
+    }
+
+    /** Request `id` failed, the view still asking `lost`: how long to wait, and whether to ask meanwhile. */
+    failed(id, lost, retryAfter, random) {
+      if (id !== this.#flight) return null;
+      this.want = { ...lost, ...this.want };
+      this.#backoff = Math.min(this.#backoff * 2 || firstRetry, lastRetry);
+      this.#move('fail', 'retrying');
+      this.#flight = 0;
+      return { wait: 1000 * retryAfter || this.#backoff * (1 + random) / 2, again: this.#dirty };
+    }
+
+    due() { this.#move('due', 'idle'); }
+
+    placed() {
+      this.#move('place', this.phase === 'retrying' ? 'retrying' : 'idle');
+      this.#flight = this.#waited = 0;
+      this.seq += 1;
+      this.pace = 1;
+    }
+  }
+
+  /**
+   * A view's request cycle: `state` moved by animation frames, timers and the exchange. The view (`host`) is laid out
+   * or not (`[laidOut]`), adds its own parameters (`[extra]`: `null` asks nothing yet), makes the exchange
+   * (`[exchange]`: rejects to retry) and says what a lost request still asks (`[lost]`).
    */
   class RequestCycle {
-    /** What the next request should say: `null` when nothing is asked. */
-    want = null;
-    /** The last request's number. */
-    seq = 0;
-    /** A plain scroll is reported every `pace` animation frames. */
-    pace = 1;
-    /** Arrow and page keys waiting for the key before them. */
-    keys = new KeyQueue();
-    // Scheduled: the animation frame's handle; in flight: its abort controller, steady for a key or a step;
-    // retrying: the backoff's timer.
-    #host; #scheduled = 0; #inFlight = null; #steady = false; #dirty = false; #waited = 0; #retrying = 0;
-    #backoff = 0;
+    state = new RequestState();
+    #host; #control = null;
 
     constructor(host) { this.#host = host; }
 
-    /** Adds `want` to what the next request says, sent at most once an animation frame. */
+    /** Sent at most once an animation frame. */
     ask(want) {
-      this.want = Object.assign(this.want || {}, want);
-      const send = () => (this.want?.first ? setTimeout(() => this.#send()) : this.#send());
-      if (!this.#scheduled) this.#scheduled = requestAnimationFrame(() => { this.#scheduled = 0; send(); });
+      if (this.state.ask(want)) {
+        requestAnimationFrame(() => (this.state.frame() ? setTimeout(() => this.#send()) : this.#send()));
+      }
     }
 
     /** Placed anew: the request in flight goes, and a new `seq` drops its answer. */
     placed() {
       this.stop();
-      this.#inFlight = null;
-      this.seq += 1;
-      this.pace = 1;
-      this.#waited = 0;
+      this.state.placed();
     }
 
-    stop() { this.#inFlight?.abort(); }
+    stop() { this.#control?.abort(); }
 
     #send() {
-      const want = this.want;
-      if (!want || this.#retrying || !this.#host[laidOut]()) return;
-      const own = this.#host[extra]();
-      if (!own || !this.#due(want)) return;
-      this.#inFlight?.abort();
-      this.want = null;
-      this.#dirty = false;
-      this.#waited = 0;
-      // The next key's presses go after this key's answer, from its snap.
-      const next = want.key && this.keys.next();
-      if (next) [this.want, this.#dirty] = [next, true];
-      this.seq += 1;
-      const control = new AbortController();
+      const host = this.#host;
+      const sent = this.state.send(() => host[laidOut](), () => host[extra]());
+      if (!sent) return;
+      if (sent.again) return this.ask({});
+      if (sent.replaces) this.#control?.abort();
+      const control = (this.#control = new AbortController());
       const timer = setTimeout(() => control.abort('timeout'), timeout);
-      this.#inFlight = control;
-      this.#steady = Boolean(want.key || want.item); // a step counts from the last one's answer
-      this.#host[exchange](want, own, control.signal)
-        .then(() => { this.#backoff = 0; })
-        .catch((error) => {
-          if (!control.signal.aborted || control.signal.reason === 'timeout') this.#retry(want, error);
-        })
-        .finally(() => {
+      host[exchange](sent.want, sent.own, control.signal).then(
+        () => {
           clearTimeout(timer);
-          if (this.#inFlight !== control) return;
-          this.#inFlight = null;
-          if (this.#dirty) this.ask({});
+          if (this.state.answered(sent.id)) this.ask({});
+        },
+        (error) => {
+          clearTimeout(timer);
+          if (control.signal.aborted && control.signal.reason !== 'timeout') {
+            if (this.state.stopped(sent.id)) this.ask({});
+            return;
+          }
+          const retry = this.state.failed(
+            sent.id, host[lost](sent.want, error), error.headers?.get('Retry-After'), Math.random());
+          if (!retry) return;
+          setTimeout(() => {
+            this.state.due();
+            this.ask({});
+          }, retry.wait);
+          if (retry.again) this.ask({});
         });
-    }
-
-    /** A plain scroll's report waits for the one in flight (others replace it); in a fast fling, every `pace`. */
-    #due(want) {
-      const plain = !(want.end || want.key || want.first || want.resize || want.zoom || want.item || want.pick);
-      const early = plain && ++this.#waited < this.pace;
-      // A key's answer is where the next key, or the settle, counts from: nothing cuts it short.
-      if (this.#inFlight && (plain || this.#steady)) {
-        this.#dirty = true;
-        return false;
-      }
-      if (early) this.ask({});
-      return !early;
-    }
-
-    /** After `Retry-After` or a random backoff, lest every page ask at once. */
-    #retry(want, error) {
-      this.want = { ...this.#host[lost](want, error), ...this.want };
-      this.#backoff = Math.min(this.#backoff * 2 || firstRetry, lastRetry);
-      this.#retrying = setTimeout(() => {
-        this.#retrying = 0;
-        this.ask({});
-      }, 1000 * error.headers?.get('Retry-After') || this.#backoff * (1 + Math.random()) / 2);
     }
   }
 
@@ -334,7 +383,9 @@
 
   // Without a page (Node's test runner): the parts alone.
   if (typeof document === 'undefined') {
-    module.exports = { Zoom, RequestCycle, KeyQueue, ItemSteps, Measures, Confirmation, laidOut, extra, exchange, lost };
+    module.exports = {
+      Zoom, RequestState, RequestCycle, KeyQueue, ItemSteps, Measures, Confirmation, laidOut, extra, exchange, lost,
+    };
     return;
   }
 
@@ -559,7 +610,7 @@
 
     #press(key) {
       this.#items.held = null;
-      this[ask](this.#cycle.keys.press(key, this.#cycle.want));
+      this[ask](this.#cycle.state.keys.press(key, this.#cycle.state.want));
     }
 
     connectedCallback() {
@@ -694,7 +745,7 @@
       for (const name of this.#configuration) {
         if (this.hasAttribute(name)) q.set(name, this.getAttribute(name));
       }
-      q.set('seq', this.#cycle.seq);
+      q.set('seq', this.#cycle.state.seq);
       q.set('size', `${this.#view.clientWidth},${this.#view.clientHeight}`);
       // A key counts from where the last key's snap is taking the view, not from part of the way there.
       const from = { left: this.#view.scrollLeft, top: this.#view.scrollTop,
@@ -735,7 +786,7 @@
       }
       const frame = await response.json();
       this.#measures.answered(Math.max(0, answered - sent - (frame.took || 0)));
-      if (frame.seq === this.#cycle.seq) {
+      if (frame.seq === this.#cycle.state.seq) {
         this.#confirmation.confirmed(scrolls);
         this.#apply(frame, Boolean(want.first));
         this.#applyItems(frame, want);
@@ -786,7 +837,7 @@
       this.#applyAxes(frame.axes);
       if (frame.style) this.#frame.classList.add('live', ...frame.axes.map((axis) => axis.axis));
       this.#mark = frame.mark;
-      this.#cycle.pace = frame.pace || 1;
+      this.#cycle.state.pace = frame.pace || 1;
       this.#applyReadout(frame, quiet);
       // The server's scale is `zoom`.
       const zoom = frame.readout.zoom;

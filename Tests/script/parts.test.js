@@ -6,7 +6,7 @@ const { test, mock, beforeEach, afterEach } = require('node:test');
 const assert = require('node:assert/strict');
 const parts = require('../../public/endless.js');
 
-const { KeyQueue, ItemSteps, Zoom, Measures, Confirmation, RequestCycle } = parts;
+const { KeyQueue, ItemSteps, Zoom, Measures, Confirmation, RequestState, RequestCycle } = parts;
 
 beforeEach(() => {
   mock.timers.enable({ apis: ['setTimeout'] });
@@ -180,6 +180,63 @@ test('stale, a scroll is unknown at once; an answer that saw it confirms it', ()
   assert.deepEqual(heard, [false, true, false]);
 });
 
+// The request state alone, a value moved by events: no timer, no exchange.
+const laid = () => true, own = () => ({});
+
+test('a request state moves only by its table, and every move in it is made', () => {
+  const made = new Set();
+  const state = new RequestState();
+  // Runs `event` and notes the move it made, if any.
+  const on = (event, run) => {
+    const from = state.phase;
+    const result = run();
+    if (state.phase !== from || ['send', 'place'].includes(event) && result !== null) {
+      made.add(`${from} ${event} ${state.phase}`);
+    }
+    return result;
+  };
+  assert.equal(state.ask({ end: true }), true);
+  assert.equal(state.ask({ resize: true }), false, 'one frame asked at a time');
+  assert.equal(state.frame(), false);
+  const first = on('send', () => state.send(laid, own));
+  assert.deepEqual([first.want, first.id, first.replaces, state.phase], [{ end: true, resize: true }, 1, false, 'inFlight']);
+  state.ask({ zoom: true });
+  state.frame();
+  const second = on('send', () => state.send(laid, own));
+  assert.deepEqual([second.id, second.replaces], [2, true], 'a zoom replaces an end in flight');
+  assert.equal(state.stopped(first.id), false, 'the replaced answer is no longer awaited');
+  assert.equal(on('answer', () => state.answered(second.id)), false);
+  assert.equal(state.phase, 'idle');
+  state.ask({ key: 'ArrowLeft', presses: 1 });
+  state.frame();
+  const key = on('send', () => state.send(laid, own));
+  state.ask({ end: true });
+  state.frame();
+  assert.equal(state.send(laid, own), null, 'nothing replaces a key in flight');
+  const retry = on('fail', () => state.failed(key.id, { end: true }, null, 0));
+  assert.deepEqual([retry.wait, retry.again, state.phase], [125, true, 'retrying']);
+  assert.equal(state.send(laid, own), null, 'nothing is sent while a retry waits');
+  on('place', () => state.placed());
+  on('due', () => state.due());
+  const third = on('send', () => state.send(laid, own));
+  on('place', () => state.placed());
+  assert.equal(state.answered(third.id), false, 'an answer from before the placement is not awaited');
+  on('place', () => state.placed());
+  state.ask({ end: true });
+  const fourth = on('send', () => state.send(laid, own));
+  assert.equal(on('stop', () => state.stopped(fourth.id)), false);
+  assert.deepEqual([...made].sort(), [...RequestState.moves].sort());
+});
+
+test('a request state never sends before the view is laid out, nor without its own parameters', () => {
+  const state = new RequestState();
+  state.ask({ end: true });
+  assert.equal(state.send(() => false, own), null);
+  assert.equal(state.send(laid, () => null), null);
+  assert.equal(state.phase, 'idle');
+  assert.deepEqual(state.want, { end: true });
+});
+
 // A view as the request cycle sees it: laid out, its own parameters, and an exchange answered by the test.
 class Host {
   exchanges = [];
@@ -207,7 +264,7 @@ test('what is asked within an animation frame is one request', async () => {
   assert.equal(host.exchanges.length, 0);
   advance(16);
   assert.deepEqual(host.exchanges.map((e) => e.want), [{ resize: true, end: true }]);
-  assert.equal(cycle.seq, 1);
+  assert.equal(cycle.state.seq, 1);
 });
 
 test('a plain scroll waits for the answer in flight, then goes', async () => {
@@ -250,12 +307,12 @@ test('an end replaces a plain scroll in flight; nothing replaces a key in flight
 test("a key's next key is asked from its answer", async () => {
   const host = new Host();
   const cycle = new RequestCycle(host);
-  const first = cycle.keys.press('ArrowRight', null);
+  const first = cycle.state.keys.press('ArrowRight', null);
   cycle.ask(first);
-  cycle.keys.press('ArrowLeft', first);
+  cycle.state.keys.press('ArrowLeft', first);
   advance(16);
   assert.deepEqual(host.exchanges.map((e) => e.want.key), ['ArrowRight']);
-  assert.deepEqual(cycle.want, { key: 'ArrowLeft', presses: 1 });
+  assert.deepEqual(cycle.state.want, { key: 'ArrowLeft', presses: 1 });
   host.exchanges[0].resolve();
   await settle();
   advance(16);
@@ -314,7 +371,7 @@ test('placed anew, the request in flight is aborted and its number moves on', as
   advance(16);
   cycle.placed();
   assert.equal(host.exchanges[0].signal.aborted, true);
-  assert.equal(cycle.seq, 2);
+  assert.equal(cycle.state.seq, 2);
   await settle();
   assert.deepEqual(host.lostWants, []); // aborted on purpose: not lost
 });
@@ -322,7 +379,7 @@ test('placed anew, the request in flight is aborted and its number moves on', as
 test("in a fast fling a plain scroll is reported every `pace` frames", async () => {
   const host = new Host();
   const cycle = new RequestCycle(host);
-  cycle.pace = 3;
+  cycle.state.pace = 3;
   cycle.ask({});
   for (let frame = 0; frame < 3; frame += 1) advance(16);
   assert.equal(host.exchanges.length, 1);
